@@ -1,0 +1,85 @@
+/**
+ * The API route table: every call the server answers, who may make it, and whether it changes state.
+ * The server registers nothing outside this table (a route missing here is refused), and the
+ * authorization test is generated from it. Paths are relative to the API base (`/api`), in Fastify's
+ * `:param` syntax; the spec writes them as `{param}`.
+ */
+export const roles = ['anonymous', 'client', 'npi', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+/** public: everyone; signedIn: any signed-in user; admin: user type admin. */
+export type Access = 'public' | 'signedIn' | 'admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  /** State-changing calls require the CSRF header, whatever their method. */
+  changesState: boolean;
+  /** A sample for the generated authorization test: params, query and body that pass validation. */
+  sample?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+}
+
+export const allowedRoles: Record<Access, readonly Role[]> = {
+  public: roles,
+  signedIn: ['client', 'npi', 'admin'],
+  admin: ['admin'],
+};
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  access: Access,
+  changesState = method !== 'GET',
+  sample?: ApiRoute['sample'],
+): ApiRoute => ({ method, path, access, changesState, sample });
+
+export const apiRoutes = [
+  route('GET', '/health', 'public'),
+  // accounts and sessions (spec 1 section 7, spec 3 section 7)
+  route('GET', '/users/me', 'public'),
+  route('POST', '/users/login', 'public', true, { body: { email: 'nobody@example.org', password: 'x' } }),
+  route('POST', '/users/signup', 'public', true, { body: {} }),
+  route('POST', '/users/logout', 'public'),
+  route('POST', '/users/changePassword', 'signedIn', true, { body: {} }),
+  route('POST', '/users/forgotPassword', 'public', true, { body: { email: '' } }),
+  route('POST', '/users/resendVerify', 'public', true, { body: { email: '' } }),
+  route('GET', '/verify', 'public', false, { query: { token: 'x' } }),
+  route('POST', '/verify', 'public', true, { body: { token: 'x' } }),
+  route('GET', '/users/validateResetToken', 'public', false, { query: { token: 'x' } }),
+  route('POST', '/users/resetPassword', 'public', true, { body: {} }),
+  // configuration
+  route('GET', '/getParameter/:name', 'public', false, { params: { name: 'bEnableConnectBookings' } }),
+] as const satisfies readonly ApiRoute[];
+
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+const byKey = new Map<string, ApiRoute>(apiRoutes.map((r) => [routeKey(r.method, r.path.toLowerCase()), r]));
+
+/** Looks up a route by method and Fastify path pattern (case-insensitive). */
+export const findApiRoute = (method: string, pattern: string): ApiRoute | undefined =>
+  byKey.get(routeKey(method, pattern.toLowerCase()));
+
+export const mayCall = (route: ApiRoute, role: Role) => allowedRoles[route.access].includes(role);
+
+/** Parameters that GET /getParameter/{name} may reveal; everything else is private configuration. */
+export const publicParameters = [
+  'bEnableConnectBookings',
+  'rw_CNTBkTalkToThe',
+  'sRshWebContactHTML',
+  'sCommonEmailDomain',
+  'rw_HideTranscriptPanel',
+  'rw_SubtitleHintText',
+  'sRshWebConnAppHeadline',
+  'sRshWebConnAppSubHeading',
+  'sRshWebConnAppNoAppointments',
+  'sRWClientSubTitle',
+  'sRWClientSubHeading',
+  'sRWClientSubPayDialogText',
+  'sRWClientAlreadySubscribedText',
+] as const;
+export type PublicParameter = (typeof publicParameters)[number];
+export const isPublicParameter = (name: string): name is PublicParameter =>
+  (publicParameters as readonly string[]).includes(name);

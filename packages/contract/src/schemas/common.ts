@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Every refused or failed call answers with this shape. */
+export const errorReply = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /** field name -> first message, for validation failures */
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorReply = z.infer<typeof errorReply>;
+
+export const messageReply = z.object({ success: z.boolean(), message: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;
+
+export const healthReply = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/** GET /getParameter/{name} for allow-listed public parameters. */
+export const parameterReply = z.object({ name: z.string(), value: z.string() });
+export type ParameterReply = z.infer<typeof parameterReply>;
+
+/** Runtime configuration served as /config.js (window.__PORTAL_CONFIG__). */
+export const runtimeConfig = z.object({
+  apiBase: z.string(),
+  firm: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+
+/** Flattens zod issues to field -> first message. */
+export const firstErrors = (issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) => {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+};
