@@ -48,18 +48,30 @@ describe('signup form (spec 1 section 5)', () => {
 });
 
 describe('change password (spec 1 section 5)', () => {
-  const base = { oldPassword: 'old-password-1', newPassword: 'new-password-1', confirmNewPassword: 'new-password-1' };
+  const base = {
+    oldPassword: 'old-password-1',
+    newPassword: 'new-password-1',
+    confirmNewPassword: 'new-password-1',
+  };
   it('refuses a mismatch and a new password equal to the old one', () => {
     const mismatch = changePasswordForm.safeParse({ ...base, confirmNewPassword: 'other-password' });
-    expect(mismatch.success ? {} : firstErrors(mismatch.error.issues).confirmNewPassword).toBe(v.newPasswordMismatch);
-    const same = changePasswordForm.safeParse({ ...base, newPassword: base.oldPassword, confirmNewPassword: base.oldPassword });
+    expect(mismatch.success ? {} : firstErrors(mismatch.error.issues).confirmNewPassword).toBe(
+      v.newPasswordMismatch,
+    );
+    const same = changePasswordForm.safeParse({
+      ...base,
+      newPassword: base.oldPassword,
+      confirmNewPassword: base.oldPassword,
+    });
     expect(same.success ? {} : firstErrors(same.error.issues).newPassword).toBe(v.newPasswordSameAsOld);
   });
   it('enables Confirm only when all three are filled, new equals confirm and confirm differs from old', () => {
     expect(canSubmitChangePassword(base)).toBe(true);
     expect(canSubmitChangePassword({ ...base, oldPassword: '' })).toBe(false);
     expect(canSubmitChangePassword({ ...base, confirmNewPassword: 'x' })).toBe(false);
-    expect(canSubmitChangePassword({ oldPassword: 'same', newPassword: 'same', confirmNewPassword: 'same' })).toBe(false);
+    expect(
+      canSubmitChangePassword({ oldPassword: 'same', newPassword: 'same', confirmNewPassword: 'same' }),
+    ).toBe(false);
   });
 });
 

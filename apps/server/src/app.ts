@@ -1,0 +1,84 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { loggerOptions } from './logger.ts';
+import { type Clock, systemClock } from './modules/runtime.ts';
+import { authorizationPlugin } from './plugins/authorization.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { staticPlugin } from './plugins/static.ts';
+import { missingRoutes } from './routes/api-route.ts';
+import { healthRoutes } from './routes/health.ts';
+import { parametersRoutes } from './routes/parameters.ts';
+import { usersRoutes } from './routes/users.ts';
+import { verificationRoutes } from './routes/verification.ts';
+import { createServices } from './services.ts';
+import type { App } from './types.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened (and later closed) by the caller; migrations must already be applied. */
+  db: Db;
+  clock?: Clock;
+  /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server: cross-cutting plugins first, then the API routes, then the SPA. */
+export const buildApp = async (options: BuildAppOptions): Promise<App> => {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Clients may label a body-less POST (logout) as JSON; an empty body then means "no body", not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  const registered = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`.toLowerCase());
+  });
+
+  const services = createServices({ db, config, clock: options.clock ?? systemClock, log: app.log });
+  dbPlugin(app, { db, services });
+  errorsPlugin(app);
+  // Order matters: CORS answers preflights, cookies are parsed, then session, CSRF cookie and authorization.
+  await securityPlugin(app, config);
+  await app.register(cookie);
+  sessionPlugin(app, config);
+  csrfPlugin(app, config);
+  authorizationPlugin(app);
+
+  await app.register(
+    async (api: App) => {
+      healthRoutes(api);
+      usersRoutes(api, config);
+      verificationRoutes(api);
+      parametersRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+  await staticPlugin(app, config);
+
+  const missing = missingRoutes(registered);
+  if (missing.length > 0) {
+    throw new Error(
+      `API routes without a handler: ${missing.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+    );
+  }
+  return app;
+};

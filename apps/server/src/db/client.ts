@@ -1,0 +1,43 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** One database type for both drivers: services and repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type DbHandle =
+  | { kind: 'pglite'; db: Db; driver: PgliteDatabase<Schema>; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; driver: NodePgDatabase<Schema>; close: () => Promise<void> };
+
+/**
+ * PGlite keeps its files in `dataDir`; without one it lives in memory (tests).
+ * pg_trgm must be passed when the database is created, so it is always loaded.
+ */
+export const openPglite = async (dataDir?: string): Promise<DbHandle> => {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const driver = drizzlePglite({ client, schema });
+  return { kind: 'pglite', db: driver, driver, close: () => client.close() };
+};
+
+export const openPostgres = async (connectionString: string): Promise<DbHandle> => {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const driver = drizzleNodePg({ client: pool, schema });
+  return { kind: 'postgres', db: driver, driver, close: () => pool.end() };
+};
+
+export const openDatabase = (options: { databaseUrl?: string; dataDir: string }) =>
+  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+
+/** Rows of a raw `db.execute` call: both drivers answer with `{ rows }`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

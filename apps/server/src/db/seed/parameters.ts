@@ -1,0 +1,50 @@
+import { escapeHtml } from '../../modules/mail/templates.ts';
+import { parameters } from '../schema.ts';
+import type { SeedModule } from './index.ts';
+
+export const commonEmailDomains = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.de',
+  'proton.me',
+  'protonmail.com',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'yandex.ru',
+  'zoho.com',
+];
+
+/** Configuration parameters (seeded in every environment, production included). */
+export const parametersSeed: SeedModule = {
+  name: 'parameters',
+  async run({ db, config }) {
+    const { firm } = config;
+    const contactHtml = [
+      `<p><strong>${escapeHtml(firm.name)}</strong></p>`,
+      `<p>${escapeHtml(firm.address)}</p>`,
+      `<p>Phone: <a href="tel:${escapeHtml(firm.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(firm.phone)}</a></p>`,
+      `<p>E-mail: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a></p>`,
+    ].join('');
+    await db
+      .insert(parameters)
+      .values([
+        { name: 'bEnableConnectBookings', value: '1', isPublic: true },
+        { name: 'rw_CNTBkTalkToThe', value: 'Talk to the Analyst', isPublic: true },
+        { name: 'sCommonEmailDomain', value: commonEmailDomains.join(','), isPublic: true },
+        { name: 'sRshWebContactHTML', value: contactHtml, isPublic: true },
+      ])
+      .onConflictDoNothing();
+  },
+};

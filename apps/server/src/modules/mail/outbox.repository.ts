@@ -1,0 +1,58 @@
+import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema.ts';
+import type { MailContent } from './templates.ts';
+
+export const insertMail = async (db: Executor, to: string, mail: MailContent, now: Date) => {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ to, ...mail, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+};
+
+/**
+ * Leases due mail to this worker: pending mail whose time has come, and mail whose previous lease ran out
+ * (a worker died mid-send). SKIP LOCKED lets several workers share the table.
+ */
+export const claimDueMail = (db: Executor, now: Date, leaseUntil: Date, limit: number) => {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      or(
+        and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)),
+        and(
+          eq(emailOutbox.status, 'sending'),
+          isNotNull(emailOutbox.lockedUntil),
+          lt(emailOutbox.lockedUntil, now),
+        ),
+      ),
+    )
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: 'sending', lockedUntil: leaseUntil })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+};
+
+export const markMailSent = (db: Executor, id: number, now: Date) =>
+  db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+
+export const markMailFailed = (
+  db: Executor,
+  id: number,
+  attempts: number,
+  error: string,
+  nextAttemptAt: Date,
+) =>
+  db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts, lastError: error.slice(0, 1000), nextAttemptAt, lockedUntil: null })
+    .where(eq(emailOutbox.id, id));

@@ -1,0 +1,61 @@
+import { messages } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { accountExistsMail, escapeHtml, passwordChangedMail, resetMail, verifyMail } from './templates.ts';
+
+const firm = {
+  name: 'Harbourline <Research> & Co',
+  email: 'clientservices@harbourline.example',
+  phone: '+852 3000 8000',
+  address: 'Two Exchange Square, Central, Hong Kong',
+};
+
+describe('mail templates', () => {
+  it('escapes HTML special characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('escapes names, firm details and links in the HTML part, keeps them plain in the text part', () => {
+    const url = 'http://portal.test/verify?token=abc&x="<script>"';
+    const mail = verifyMail(firm, { name: '<script>alert(1)</script>', url });
+    expect(mail.subject).toBe(messages.mail.verifySubject);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Dear &lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(mail.html).toContain('Harbourline &lt;Research&gt; &amp; Co');
+    expect(mail.html).toContain(
+      'href="http://portal.test/verify?token=abc&amp;x=&quot;&lt;script&gt;&quot;"',
+    );
+    expect(mail.text).toContain(url);
+    expect(mail.text).toContain('Dear <script>alert(1)</script>,');
+  });
+
+  it.each([
+    [
+      'verify',
+      verifyMail(firm, { name: 'Ada', url: 'http://p/verify?token=t' }),
+      messages.mail.verifySubject,
+    ],
+    [
+      'reset',
+      resetMail(firm, { name: 'Ada', url: 'http://p/resetpassword?p=t' }),
+      messages.mail.resetSubject,
+    ],
+    [
+      'account exists',
+      accountExistsMail(firm, { name: 'Ada', loginUrl: 'http://p/login', resetUrl: 'http://p/login' }),
+      messages.mail.accountExistsSubject,
+    ],
+    [
+      'password changed',
+      passwordChangedMail(firm, { name: 'Ada', loginUrl: 'http://p/login' }),
+      messages.mail.passwordChangedSubject,
+    ],
+  ])('%s mail carries the subject and the firm contacts', (_name, mail, subject) => {
+    expect(mail.subject).toBe(subject);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(firm.phone);
+      expect(part).toContain(firm.email);
+      expect(part).toContain('Two Exchange Square, Central, Hong Kong');
+    }
+    expect(mail.text).toContain(firm.name);
+  });
+});

@@ -1,0 +1,145 @@
+import { type ApiRoute, apiRoutes, mayCall, messages, type Role, roles } from '@portal/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, demoPassword } from '../db/seed/accounts.ts';
+import { TestClient } from '../test/client.ts';
+import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';
+
+// Generated from the contract's route table: every route x role x CSRF header x path variant.
+const variants = ['as listed', 'upper case', 'trailing slash', 'double slash'] as const;
+type Variant = (typeof variants)[number];
+type Refusal = 'signInRequired' | 'forbidden' | 'csrfMissing';
+
+const urlOf = (route: ApiRoute, variant: Variant) => {
+  let path = `/api${route.path}`;
+  if (variant === 'upper case') path = path.toUpperCase();
+  for (const [name, value] of Object.entries(route.sample?.params ?? {})) {
+    path = path.replace(new RegExp(`:${name}`, 'i'), encodeURIComponent(value));
+  }
+  if (variant === 'trailing slash') path = `${path}/`;
+  if (variant === 'double slash') path = path.replace('/api/', '/api//');
+  const query = new URLSearchParams(route.sample?.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
+};
+
+const refusalOf = (response: LightMyRequestResponse): Refusal | null => {
+  const message = (response.json() as { message?: string }).message;
+  if (response.statusCode === 401 && message === messages.auth.signInRequired) return 'signInRequired';
+  if (response.statusCode === 403 && message === messages.auth.forbidden) return 'forbidden';
+  if (response.statusCode === 403 && message === messages.auth.csrfMissing) return 'csrfMissing';
+  return null;
+};
+
+const expectedRefusal = (route: ApiRoute, role: Role, withCsrf: boolean): Refusal | null => {
+  if (!mayCall(route, role)) return role === 'anonymous' ? 'signInRequired' : 'forbidden';
+  if (route.changesState && !withCsrf) return 'csrfMissing';
+  return null;
+};
+
+const emailOf = (role: Exclude<Role, 'anonymous'>) => demoAccounts.find((a) => a.type === role)!.email;
+
+describe('authorization generated from the API route table', () => {
+  let t: TestApp;
+  const signedIn = new Map<Role, TestClient>();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      register: (app) => {
+        // Registered but deliberately absent from the table: must be refused (default deny).
+        app.get('/api/test-only/unlisted', async () => ({ reached: true }));
+        app.post('/api/test-only/unlisted', async () => ({ reached: true }));
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  const clientFor = async (role: Role) => {
+    if (role === 'anonymous') return new TestClient(t.app).start();
+    let client = signedIn.get(role);
+    if (!client) {
+      client = new TestClient(t.app);
+      await client.login(emailOf(role), demoPassword);
+      signedIn.set(role, client);
+    }
+    return client;
+  };
+
+  const cases = apiRoutes.flatMap((route) =>
+    roles.flatMap((role) =>
+      [true, false].flatMap((withCsrf) => variants.map((variant) => ({ route, role, withCsrf, variant }))),
+    ),
+  );
+
+  it('covers every route of the table', () => {
+    expect(cases).toHaveLength(apiRoutes.length * roles.length * 2 * variants.length);
+  });
+
+  it.each(cases)('$route.method $route.path as $role, CSRF header $withCsrf, $variant', async (c) => {
+    const client = await clientFor(c.role);
+    const expected = expectedRefusal(c.route, c.role, c.withCsrf);
+    const before = expected ? await databaseDigest(t.db) : '';
+
+    const response = await client.request(c.route.method, urlOf(c.route, c.variant), {
+      body: c.route.sample?.body,
+      csrf: c.withCsrf,
+    });
+
+    expect(refusalOf(response), response.body).toBe(expected);
+    if (expected) {
+      expect(response.statusCode).toBe(expected === 'signInRequired' ? 401 : 403);
+      expect(await databaseDigest(t.db)).toBe(before);
+    } else {
+      expect(response.statusCode).not.toBe(404);
+      // An accepted state-changing call may have ended the session (logout): sign in afresh next time.
+      if (c.route.changesState) signedIn.delete(c.role);
+    }
+  });
+
+  it('refuses a registered route that the table does not list, even for an admin with CSRF', async () => {
+    const admin = await clientFor('admin');
+    const before = await databaseDigest(t.db);
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await admin.request(method, '/api/test-only/unlisted', { body: {} });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ success: false, message: messages.auth.forbidden });
+    }
+    expect(await databaseDigest(t.db)).toBe(before);
+  });
+
+  it('answers 404 for paths that match no route', async () => {
+    const client = await new TestClient(t.app).start();
+    for (const [method, url] of [
+      ['GET', '/api/no-such-call'],
+      ['POST', '/api/no-such-call'],
+      ['POST', '/api/health'],
+      ['DELETE', '/api/users/me'],
+    ] as const) {
+      const response = await client.request(method, url, { body: method === 'GET' ? undefined : {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: messages.errors.notFound });
+    }
+  });
+
+  it('refuses a CSRF header that does not match the cookie', async () => {
+    const client = await new TestClient(t.app).start();
+    client.csrfToken = 'A'.repeat(43);
+    const response = await client.post('/api/users/login', {
+      email: 'client@demo.test',
+      password: demoPassword,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(messages.auth.csrfMissing);
+  });
+
+  it('echoes the CSRF token on every API response, errors included', async () => {
+    const client = new TestClient(t.app);
+    const first = await client.get('/api/no-such-call');
+    expect(first.statusCode).toBe(404);
+    const token = first.headers['x-csrf-token'];
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(client.cookies.get('csrf_token')).toBe(token);
+    const refused = await client.post('/api/users/changePassword', {});
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-csrf-token']).toBe(token);
+  });
+});

@@ -1,0 +1,41 @@
+import { findApiRoute, mayCall, messages } from '@portal/contract';
+import { roleOf } from '../modules/accounts/user-status.ts';
+import type { App } from '../types.ts';
+import { hasValidCsrfHeader } from './csrf.ts';
+import { errorReply } from './errors.ts';
+
+const API_PREFIX = '/api';
+
+/**
+ * Default deny: a request reaches its handler only when the route table lists the matched route and
+ * allows the caller's role, and, for state-changing routes, the CSRF header matches. Runs on the matched
+ * route pattern (so case, trailing and double slashes are already normalised) and before the body is read.
+ */
+export const authorizationPlugin = (app: App) => {
+  app.decorateRequest('apiRoute', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const pattern = request.routeOptions.url;
+    // No route matched: the not-found handler answers 404.
+    if (pattern === undefined) return;
+    if (request.routeOptions.config.asset) return;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const route = pattern.toLowerCase().startsWith(`${API_PREFIX}/`)
+      ? findApiRoute(method, pattern.slice(API_PREFIX.length))
+      : undefined;
+    if (!route) {
+      request.log.warn({ method, pattern }, 'Refused a route that is missing from the API route table');
+      return reply.code(403).send(errorReply(messages.auth.forbidden));
+    }
+    const role = roleOf(request.session?.user ?? null);
+    if (!mayCall(route, role)) {
+      return role === 'anonymous'
+        ? reply.code(401).send(errorReply(messages.auth.signInRequired))
+        : reply.code(403).send(errorReply(messages.auth.forbidden));
+    }
+    if (route.changesState && !hasValidCsrfHeader(request)) {
+      return reply.code(403).send(errorReply(messages.auth.csrfMissing));
+    }
+    request.apiRoute = route;
+  });
+};

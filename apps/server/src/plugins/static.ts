@@ -1,0 +1,59 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { messages, type RuntimeConfig } from '@portal/contract';
+import type { Config } from '../config.ts';
+import type { App } from '../types.ts';
+import { isApiPath } from './csrf.ts';
+import { errorReply } from './errors.ts';
+
+export const runtimeConfigOf = (config: Config): RuntimeConfig => ({ apiBase: '/api', firm: config.firm });
+
+export const configScript = (config: Config) =>
+  `window.__PORTAL_CONFIG__ = ${JSON.stringify(runtimeConfigOf(config)).replaceAll('<', '\\u003c')};\n`;
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Serves /config.js and, when the SPA is built, its files: hashed /assets/* cached for a year,
+ * index.html never cached, and index.html for every other GET outside /api (history fallback).
+ */
+export const staticPlugin = async (app: App, config: Config) => {
+  app.get('/config.js', { config: { asset: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .type('application/javascript; charset=utf-8')
+      .send(configScript(config)),
+  );
+
+  const root = config.webDist;
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ webDist: root }, 'No built web app found (index.html missing); serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, { root, serve: false, index: false });
+
+  const isFile = (relative: string) => {
+    const full = path.resolve(root, relative);
+    if (full !== root && !full.startsWith(`${root}${path.sep}`)) return false;
+    try {
+      return statSync(full).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  app.get('/*', { config: { asset: true } }, async (request, reply) => {
+    if (isApiPath(request.url)) return reply.code(404).send(errorReply(messages.errors.notFound));
+    const relative = (request.params as { '*'?: string })['*'] ?? '';
+    if (relative.startsWith('assets/') && isFile(relative)) {
+      return reply.sendFile(relative, { maxAge: ONE_YEAR_SECONDS * 1000, immutable: true });
+    }
+    if (relative !== '' && relative !== 'index.html' && isFile(relative)) {
+      return reply.sendFile(relative, { maxAge: 60 * 60 * 1000 });
+    }
+    // Unknown asset files are real 404s; any other path is a screen of the SPA.
+    if (relative.startsWith('assets/')) return reply.code(404).send(errorReply(messages.errors.notFound));
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  });
+};

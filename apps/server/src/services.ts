@@ -1,0 +1,30 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createOutbox } from './modules/mail/outbox.service.ts';
+import { createParametersService } from './modules/parameters/parameters.service.ts';
+import type { Clock, Log } from './modules/runtime.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { createThrottlesService } from './modules/throttles/throttles.service.ts';
+
+/** Wires the domain modules together; the routes reach them through `app.services`. */
+export const createServices = (deps: { db: Db; config: Config; clock: Clock; log: Log }) => {
+  const { db, config, clock, log } = deps;
+  const sessions = createSessionsService({ db, clock, ttlHours: config.sessionTtlHours });
+  const throttles = createThrottlesService({ db, clock });
+  const parameters = createParametersService({ db });
+  const outbox = createOutbox({ clock, log, smtpConfigured: Boolean(config.smtpUrl) });
+  const accounts = createAccountsService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    firm: config.firm,
+    sessions,
+    throttles,
+    outbox,
+    parameters,
+  });
+  return { sessions, throttles, parameters, outbox, accounts };
+};
+
+export type Services = ReturnType<typeof createServices>;
