@@ -1,0 +1,26 @@
+import { Button } from '@mantine/core';
+import { messages } from '@portal/contract';
+import { Link, useParams } from 'react-router';
+import { NotAvailablePage } from '../../components/not-available-page.tsx';
+import { AuthCard } from '../../features/auth/components/auth-card.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+function EmailVerifiedMessage() {
+  usePageTitle(messages.verification.registrationComplete);
+  return (
+    <AuthCard
+      title={messages.verification.registrationComplete}
+      intro={<p>{messages.verification.emailVerified}</p>}
+    >
+      <Button component={Link} to="/" variant="outline" fullWidth>
+        Back to home
+      </Button>
+    </AuthCard>
+  );
+}
+
+/** /message/{type}: the 'verify' confirmation (spec 1 section 2.5); other types land with later issues. */
+export default function MessageRoute() {
+  const { type = '' } = useParams();
+  return type.toLowerCase() === 'verify' ? <EmailVerifiedMessage /> : <NotAvailablePage />;
+}

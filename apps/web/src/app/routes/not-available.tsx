@@ -1,0 +1,5 @@
+import { NotAvailablePage } from '../../components/not-available-page.tsx';
+
+export default function NotAvailableRoute() {
+  return <NotAvailablePage />;
+}

@@ -1,0 +1,62 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { messages, resendVerifyForm } from '@portal/contract';
+import { useSearchParams } from 'react-router';
+import { useResendVerification } from '../../features/auth/api/auth-queries.ts';
+import { AuthCard } from '../../features/auth/components/auth-card.tsx';
+import { FormAlert, FormSuccess } from '../../features/auth/components/form-feedback.tsx';
+import { schemaValidator } from '../../features/auth/hooks/schema-validator.ts';
+import { useFormState } from '../../features/auth/hooks/use-form-state.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+const validate = schemaValidator<{ email: string }, { email: string }>(resendVerifyForm);
+
+/** The verification-email-sent page with a resend form (spec 3, token verification pages). */
+export default function ResendVerifyRoute() {
+  usePageTitle(messages.verification.emailSentTitle);
+  const [params] = useSearchParams();
+  const form = useFormState({ email: params.get('email') ?? '' }, validate);
+  const resend = useResendVerification();
+  const failure = resend.error instanceof ApiError ? resend.error : null;
+
+  const submit = form.handleSubmit((data) => {
+    resend.mutate(data.email, {
+      onError: (error) => {
+        if (error instanceof ApiError) form.showServerErrors(error.errors);
+      },
+    });
+  });
+
+  return (
+    <AuthCard title={messages.verification.emailSentTitle} intro={<p>{messages.verification.emailSent}</p>}>
+      <form ref={form.formRef} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            aria-required
+            value={form.values.email}
+            onChange={(event) => form.setField('email', event.currentTarget.value)}
+            onBlur={() => form.touchField('email')}
+            error={form.errorOf('email')}
+          />
+          <Button type="submit" fullWidth loading={resend.isPending}>
+            Resend verification email
+          </Button>
+        </Stack>
+        {resend.isSuccess && (
+          <FormSuccess>
+            <p>{resend.data?.message || messages.verification.resent}</p>
+          </FormSuccess>
+        )}
+        {resend.error && !failure?.errors.email && (
+          <FormAlert>
+            <p>{failure?.message ?? messages.errors.internal}</p>
+          </FormAlert>
+        )}
+      </form>
+    </AuthCard>
+  );
+}

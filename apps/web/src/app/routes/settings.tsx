@@ -1,0 +1,41 @@
+import { Title } from '@mantine/core';
+import { AccountSummary } from '../../features/auth/components/account-summary.tsx';
+import { AdminTools } from '../../features/auth/components/admin-tools.tsx';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import classes from '../../features/auth/components/settings.module.css';
+import { useSession } from '../../lib/session.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** /settings: account summary, change password and, for admins, the admin tools (spec 1 section 5, spec 2). */
+export default function SettingsRoute() {
+  usePageTitle('Settings');
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div className={classes.page}>
+      <Title order={1} className={classes.title}>
+        Settings
+      </Title>
+      <section className={classes.section} aria-labelledby="settings-account">
+        <Title order={2} id="settings-account" className={classes.sectionTitle}>
+          Account
+        </Title>
+        <AccountSummary user={user} />
+      </section>
+      <section className={classes.section} aria-labelledby="settings-password">
+        <Title order={2} id="settings-password" className={classes.sectionTitle}>
+          Change password
+        </Title>
+        <ChangePasswordForm />
+      </section>
+      {user.type === 'admin' && (
+        <section className={classes.section} aria-labelledby="settings-admin">
+          <Title order={2} id="settings-admin" className={classes.sectionTitle}>
+            Admin tools
+          </Title>
+          <AdminTools />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ScreenId } from '@portal/contract';
+import type { ComponentType } from 'react';
+
+export type ScreenModule = { default: ComponentType };
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+// Screens whose capability has not landed share one page; the route still exists so the guard applies.
+const notAvailable: ScreenLoader = () => import('./routes/not-available.tsx');
+
+/** Every screen id of the contract's web route table, mapped to the route module that renders it (a test checks that none is missing). */
+export const screens: Record<ScreenId, ScreenLoader> = {
+  login: () => import('./routes/login.tsx'),
+  signup: () => import('./routes/signup.tsx'),
+  verify: () => import('./routes/verify.tsx'),
+  resendVerify: () => import('./routes/resend-verify.tsx'),
+  resetPassword: () => import('./routes/reset-password.tsx'),
+  settings: () => import('./routes/settings.tsx'),
+  message: () => import('./routes/message.tsx'),
+  landing: notAvailable,
+  verifyCookieEmail: notAvailable,
+  subscriptionPreference: notAvailable,
+  unsubscribe: notAvailable,
+  access: notAvailable,
+  styleGuide: notAvailable,
+  about: notAvailable,
+  people: notAvailable,
+  careers: notAvailable,
+  contact: notAvailable,
+  regulatory: notAvailable,
+  privacy: notAvailable,
+  terms: notAvailable,
+  videoReplay: notAvailable,
+  customPage: notAvailable,
+  reportViewer: notAvailable,
+  analyst: notAvailable,
+  post: notAvailable,
+  adminCreatePost: notAvailable,
+  adminBlogs: notAvailable,
+  blogs: notAvailable,
+  blog: notAvailable,
+  areaOfInterest: notAvailable,
+  home: notAvailable,
+  savedResearch: notAvailable,
+  search: notAvailable,
+  videos: notAvailable,
+  connectRegistration: notAvailable,
+  connectEvent: notAvailable,
+  connectAppointment: notAvailable,
+  sector: notAvailable,
+  region: notAvailable,
+  company: notAvailable,
+  companies: notAvailable,
+  adminReports: notAvailable,
+  adminUsers: notAvailable,
+  adminSite: notAvailable,
+  adminOurFirm: notAvailable,
+  adminTeam: notAvailable,
+  adminConnectApproval: notAvailable,
+};
+
+export const notFoundScreen: ScreenLoader = () => import('./routes/not-found.tsx');

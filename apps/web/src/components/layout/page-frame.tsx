@@ -1,0 +1,40 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { ConfirmedNotice } from '../notice.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
+import classes from './page-frame.module.css';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** What every layout shares: skip link, header, main landmark with the notice, footer and cookie banner. */
+export function PageFrame({ mainClassName, children }: { mainClassName?: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  // After an in-app page change, move focus to the new content so keyboard and screen-reader users start
+  // there (as after a full page load) instead of on a link that no longer exists.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    const active = document.activeElement;
+    if (active && active !== document.body && mainRef.current?.contains(active)) return;
+    if (active instanceof HTMLElement && active.closest('[role="dialog"]')) return;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className={classes.frame}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" ref={mainRef} tabIndex={-1} className={mainClassName}>
+        <ConfirmedNotice />
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router';
+import classes from './page-frame.module.css';
+import { PageFrame } from './page-frame.tsx';
+
+/** The landing layout: full-bleed content between the same header and footer. */
+export function SecondaryLayout() {
+  return (
+    <PageFrame mainClassName={classes.secondary}>
+      <Outlet />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import { messages } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { client, fakeApi, renderApp } from '../../test/render-app.tsx';
+import { initialsOf } from './user-menu.tsx';
+
+describe('header', () => {
+  it('offers Login and Sign up when signed out', async () => {
+    fakeApi(null);
+    renderApp('/about');
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(banner).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('shows the initials badge linking to settings', async () => {
+    fakeApi(client);
+    renderApp('/about');
+    const badge = await screen.findByRole('link', { name: 'Account settings' });
+    expect(badge).toHaveAttribute('href', '/settings');
+    expect(badge).toHaveTextContent('AB');
+    expect(initialsOf('  grace  hopper  ')).toBe('GH');
+  });
+
+  it('asks before signing out: Cancel keeps the session, Yes signs out and goes home', async () => {
+    const { calls } = fakeApi(client, (call) =>
+      call.path === '/users/logout'
+        ? { body: { success: true, message: messages.auth.signedOut } }
+        : undefined,
+    );
+    sessionStorage.setItem('TagsInput', '["x"]');
+    const app = renderApp('/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    expect(dialog).toHaveTextContent(messages.auth.signOutConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.path === '/users/logout')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Account settings' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(app.location()).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/users/logout')?.method).toBe('POST');
+    expect(sessionStorage.getItem('TagsInput')).toBeNull();
+  });
+
+  it('submits the search only when the text is non-empty', async () => {
+    fakeApi(client);
+    const app = renderApp('/about');
+    const user = userEvent.setup();
+    const search = await screen.findByRole('searchbox', { name: 'Search research' });
+    await user.type(search, '   {Enter}');
+    expect(app.location()).toBe('/about');
+    await user.type(search, ' asia banks {Enter}');
+    await waitFor(() => expect(app.location()).toBe('/search?q=asia%20banks'));
+  });
+
+  it('shows the cookie banner until Accept stores the consent cookie', async () => {
+    fakeApi(null);
+    renderApp('/about');
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+    expect(banner).toHaveTextContent(messages.pages.cookieBanner);
+    expect(within(banner).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await userEvent.setup().click(within(banner).getByRole('button', { name: 'Accept' }));
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+    expect(document.cookie).toContain('cookie_consent=true');
+  });
+});

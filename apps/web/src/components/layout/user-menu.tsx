@@ -1,0 +1,45 @@
+import type { CurrentUser } from '@portal/contract';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useSignOut } from '../../lib/session.ts';
+import classes from './site-header.module.css';
+
+const SignOutDialog = lazy(() => import('./sign-out-dialog.tsx'));
+
+/** Spec 1 section 2.3: first letters of the first two words of the full name. */
+export const initialsOf = (fullName: string) =>
+  fullName
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+
+export function UserMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  const signOut = useSignOut();
+  const [confirming, setConfirming] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+
+  return (
+    <>
+      <Link to="/settings" className={classes.badge} aria-label="Account settings" onClick={onNavigate}>
+        <span aria-hidden="true">{initialsOf(user.full_name) || '?'}</span>
+      </Link>
+      <button
+        type="button"
+        className={classes.textButton}
+        onClick={() => {
+          setDialogLoaded(true);
+          setConfirming(true);
+        }}
+      >
+        Sign out
+      </button>
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <SignOutDialog opened={confirming} onClose={() => setConfirming(false)} onConfirm={signOut} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { csrf, findApiRoute, messages } from '@portal/contract';
+import { getRuntimeConfig } from './runtime-config.ts';
+
+/** A failed call: `status` 0 means the request never got an answer (network failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** field name -> first message, for validation failures */
+  readonly errors: Record<string, string>;
+  /** a machine-readable reason some replies carry, e.g. 'emailNotVerified' */
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, errors: Record<string, string> = {}, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.code = code;
+  }
+
+  get isNetworkError() {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  /** The route pattern in the contract table when the path carries parameters, e.g. '/getParameter/:name'. */
+  pattern?: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+// Calls where a 401 is an answer about the credentials just sent, not a sign that the session has gone.
+const noReloadOn401 = new Set(['/users/me', '/users/login']);
+
+let csrfToken: string | undefined;
+let reloadPage = () => window.location.reload();
+
+/** Lets tests observe the session-lost reload instead of reloading jsdom. */
+export const setReloadHandler = (handler: () => void) => {
+  reloadPage = handler;
+};
+
+export const resetCsrfToken = () => {
+  csrfToken = undefined;
+};
+
+const needsCsrf = (method: string, pattern: string) =>
+  findApiRoute(method, pattern)?.changesState ?? method !== 'GET';
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+};
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+const asErrors = (value: unknown): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(asRecord(value))) {
+    if (typeof message === 'string') out[key] = message;
+  }
+  return out;
+};
+
+/**
+ * Calls the API with the session cookie. Remembers the CSRF token the server echoes on every reply and sends
+ * it on the calls the contract marks as state-changing, whatever their method.
+ */
+export const apiRequest = async <T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> => {
+  const { apiBase } = getRuntimeConfig();
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) search.set(key, value);
+  }
+  const qs = search.toString();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (csrfToken && needsCsrf(method, options.pattern ?? path)) headers[csrf.header] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${path}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, messages.errors.internal);
+  }
+
+  const token = response.headers.get(csrf.header);
+  if (token) csrfToken = token;
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+
+  const reply = asRecord(body);
+  const message =
+    typeof reply.message === 'string' && reply.message ? reply.message : messages.errors.internal;
+  if (response.status === 401 && method === 'POST' && !noReloadOn401.has(path)) {
+    // Spec 1 section 7: the session is gone; a reload re-runs the guard with a fresh state.
+    reloadPage();
+  }
+  throw new ApiError(
+    response.status,
+    message,
+    asErrors(reply.errors),
+    typeof reply.code === 'string' ? reply.code : undefined,
+  );
+};
