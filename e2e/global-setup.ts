@@ -1,0 +1,5 @@
+import { startHarness } from './support/harness.ts';
+
+export default async function globalSetup() {
+  await startHarness();
+}

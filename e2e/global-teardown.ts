@@ -1,0 +1,5 @@
+import { stopHarness } from './support/harness.ts';
+
+export default async function globalTeardown() {
+  await stopHarness();
+}

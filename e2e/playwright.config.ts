@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+const ci = Boolean(process.env.CI);
+// Each run keeps its artefacts in a directory of its own: Playwright empties its outputDir when a run starts, and
+// runs may overlap in one checkout. The runner sets the id; its workers inherit it with the environment.
+process.env.PORTAL_E2E_RUN_ID ??= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${process.pid}`;
+
+// Browser journeys against the built app, served by the real server on a fresh database, with a real SMTP
+// server receiving the mail (see support/harness.ts). Debian's Chromium: Playwright cannot download its own here.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  globalSetup: './global-setup.ts',
+  globalTeardown: './global-teardown.ts',
+  outputDir: `test-results/${process.env.PORTAL_E2E_RUN_ID}`,
+  fullyParallel: true,
+  forbidOnly: ci,
+  // Two cores: the server, the SMTP peer and two browsers share them.
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  globalTimeout: 20 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./support/summary-reporter.ts']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

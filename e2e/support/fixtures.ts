@@ -1,0 +1,164 @@
+/**
+ * The suite's `test` and `expect`. Every test ends with an axe-core scan of the page's final state (WCAG 2.0/2.1
+ * A and AA) and fails on any violation or on an uncaught error in the page, so every screen a journey reaches is
+ * checked, including screens added later.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { harnessEnv } from './environment.ts';
+
+export { expect };
+
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export const demoPassword = 'Portal-demo-1';
+export const demoAccounts = {
+  admin: 'admin@demo.test',
+  client: 'client@demo.test',
+  npi: 'npi@demo.test',
+} as const;
+/**
+ * Accounts whose session a worker signs in once and shares between tests (see `account` below). npi is not one:
+ * the password-reset journey resets its password, which revokes its sessions.
+ */
+export type SharedAccount = 'client' | 'admin';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+const describeViolations = (violations: AxeResults['violations']) =>
+  violations.flatMap((v) => [
+    `${v.impact ?? 'unknown'} ${v.id}: ${v.help} (${v.helpUrl})`,
+    ...v.nodes.map(
+      (n) => `    at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s*\n\s*/g, '; ') ?? ''}`,
+    ),
+  ]);
+
+const analyze = async (page: Page) => {
+  // A scan started while the page navigates loses its document; settle and try again once.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.waitForLoadState('load');
+      return await new AxeBuilder({ page }).withTags(axeTags).analyze();
+    } catch (err) {
+      if (attempt > 0 || !/context was destroyed|navigat/i.test((err as Error).message)) throw err;
+    }
+  }
+};
+
+/** Fails with a readable list when axe finds a WCAG 2.1 A/AA violation in the page as it is now. */
+export async function expectAccessible(page: Page, label: string) {
+  const { violations } = await analyze(page);
+  expect(describeViolations(violations), `axe-core violations on ${page.url()} (${label})`).toEqual([]);
+}
+
+// Chromium reports this benign notification as an error event; it is not a fault of the page.
+const ignoredPageErrors = [/ResizeObserver loop/];
+
+/** Header of every layout (the banner landmark). */
+export const header = (page: Page) => page.getByRole('banner');
+export const accountSettingsLink = (page: Page) =>
+  header(page).getByRole('link', { name: 'Account settings' });
+export const loginLink = (page: Page): Locator =>
+  header(page).getByRole('link', { name: 'Login', exact: true });
+
+const loaders = '[aria-busy="true"], [role="progressbar"], .mantine-Loader-root';
+
+/** Waits until the screen is drawn: its main landmark is visible, no loader shows and the network is quiet. */
+export async function waitForSettled(page: Page) {
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator(loaders).filter({ visible: true })).toHaveCount(0);
+}
+
+/** Signs in through the login form and waits until the header shows the signed-in state. */
+export async function signIn(page: Page, email: string, password = demoPassword) {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await expect(accountSettingsLink(page)).toBeVisible();
+}
+
+/** Fills and submits the login form already on screen. */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const signedInState = async (browser: Browser, baseURL: string, email: string): Promise<StorageState> => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  try {
+    await signIn(page, email);
+    return await context.storageState();
+  } catch (err) {
+    // This runs outside any test, so no screenshot is attached: say where the page was and what it showed.
+    const text = await page
+      .locator('body')
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+    throw new Error(
+      `Signing in ${email} through /login failed at ${page.url()}: ${(err as Error).message}\n` +
+        `Page text: ${(text ?? '(no body)').replace(/\s+/g, ' ').slice(0, 600)}`,
+    );
+  } finally {
+    await context.close();
+  }
+};
+
+type TestFixtures = {
+  /** Start the test signed in as this demo account (a session shared by the tests of a worker); null: anonymous. */
+  account: SharedAccount | null;
+  checkAccessibilityAtEnd: undefined;
+};
+type WorkerFixtures = {
+  sessionOf: (account: SharedAccount) => Promise<StorageState>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring pattern.
+  baseURL: async ({}, use) => {
+    await use(harnessEnv().baseURL);
+  },
+  account: [null, { option: true }],
+  sessionOf: [
+    async ({ browser }, use) => {
+      const sessions = new Map<SharedAccount, Promise<StorageState>>();
+      await use((account) => {
+        let session = sessions.get(account);
+        if (!session) {
+          session = signedInState(browser, harnessEnv().baseURL, demoAccounts[account]);
+          sessions.set(account, session);
+        }
+        return session;
+      });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ account, storageState, sessionOf }, use) => {
+    await use(account ? await sessionOf(account) : storageState);
+  },
+  checkAccessibilityAtEnd: [
+    async ({ page }, use, testInfo) => {
+      const pageErrors: string[] = [];
+      page.on('pageerror', (err) => {
+        if (!ignoredPageErrors.some((re) => re.test(err.message))) pageErrors.push(err.stack ?? err.message);
+      });
+      await use(undefined);
+      // A test that already failed keeps its own error; a scan on top would only add noise.
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || page.url() === 'about:blank')
+        return;
+      expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+      await expectAccessible(page, `final state of "${testInfo.title}"`);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,233 @@
+/**
+ * The servers a browser run talks to: a real SMTP server that stores each message as a raw .eml file, and
+ * the portal itself (API + built SPA) started the way `npm run serve` starts it, on a fresh database.
+ * Runs in Playwright's runner process (globalSetup / globalTeardown); tests find the servers through
+ * the environment variables below, which Playwright hands on to its worker processes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { copyFile, cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { envKeys } from './environment.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const resultsRoot = path.join(repoRoot, 'e2e/test-results');
+const keepResultsMs = 24 * 60 * 60 * 1000;
+const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+const serverEntry = 'apps/server/src/server.ts';
+const host = '127.0.0.1';
+const startTimeoutMs = 120_000;
+
+interface Harness {
+  workDir: string;
+  logFile: string;
+  smtp: SMTPServer;
+  portal?: ChildProcess;
+}
+
+// globalSetup and globalTeardown are separate modules; the runner process is what they share.
+const slot = Symbol.for('portal.e2e.harness');
+const store = globalThis as unknown as Record<symbol, Harness | undefined>;
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** An SMTP peer without TLS or auth that writes `<n>.eml` files (complete files only: written, then renamed). */
+export const startSmtp = async (mailDir: string, port: number) => {
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        // The envelope is kept as a header so that tests can also find Bcc recipients.
+        const rcpt = session.envelope.rcptTo.map((a) => a.address).join(', ');
+        const raw = Buffer.concat([Buffer.from(`X-Envelope-To: ${rcpt}\r\n`), ...chunks]);
+        received += 1;
+        const name = `${String(received).padStart(5, '0')}-${Date.now()}.eml`;
+        const tmp = path.join(mailDir, `.${name}.tmp`);
+        writeFile(tmp, raw)
+          .then(() => rename(tmp, path.join(mailDir, name)))
+          .then(() => callback(), callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(port, host, () => resolve());
+  });
+  smtp.on('error', (err) => console.error(`[e2e smtp] ${err.message}`));
+  return smtp;
+};
+
+const tail = (file: string, lines = 40) => {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+};
+
+const waitForHealth = async (baseURL: string, child: ChildProcess, logFile: string) => {
+  const deadline = Date.now() + startTimeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The portal server exited (${child.exitCode ?? child.signalCode}) before answering /api/health. ` +
+          `Last lines of ${logFile}:\n${tail(logFile)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      lastError = `HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`;
+    } catch (err) {
+      lastError = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `The portal server did not answer GET /api/health within ${startTimeoutMs / 1000} s (last: ${lastError}). ` +
+      `Last lines of ${logFile}:\n${tail(logFile)}`,
+  );
+};
+
+const stopChild = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // The child leads its own process group (npx -> tsx -> node): signal the whole group.
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000));
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    console.error('[e2e] the portal server ignored SIGTERM for 10 s; killing it');
+    signal('SIGKILL');
+    await exited;
+  }
+};
+
+/** Drops the artefacts of runs older than a day (every run has its own directory, see playwright.config.ts). */
+const pruneOldResults = async () => {
+  const entries = await readdir(resultsRoot, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const dir = path.join(resultsRoot, entry.name);
+    if (entry.isDirectory() && Date.now() - (await stat(dir)).mtimeMs > keepResultsMs) {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+};
+
+export async function startHarness() {
+  await pruneOldResults();
+  if (!existsSync(webIndex)) {
+    throw new Error(
+      `The built web app is missing (${path.relative(repoRoot, webIndex)}). ` +
+        'Build it first: `npm run build` at the repository root (`npm test` does this before the browser tests).',
+    );
+  }
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  const mailDir = path.join(workDir, 'mail');
+  const dataDir = path.join(workDir, 'data');
+  await mkdir(mailDir);
+  await mkdir(dataDir);
+  const logFile = path.join(workDir, 'portal-server.log');
+  // The server serves a copy of the build, so that a rebuild during the run cannot swap files under the browser.
+  const webDist = path.join(workDir, 'web-dist');
+  await cp(path.dirname(webIndex), webDist, { recursive: true });
+
+  const smtpPort = await freePort();
+  const smtp = await startSmtp(mailDir, smtpPort);
+  const harness: Harness = { workDir, logFile, smtp };
+  store[slot] = harness;
+
+  try {
+    const port = await freePort();
+    const baseURL = `http://${host}:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: host,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://${host}:${smtpPort}`,
+      PUBLIC_URL: baseURL,
+      OUTBOX_POLL_MS: '200',
+      WEB_DIST: webDist,
+    };
+    // A developer's shell settings must not point the run at another database, build or mode.
+    for (const key of ['NODE_ENV', 'DATABASE_URL', 'CORS_ORIGINS', 'MAIL_FROM']) delete env[key];
+
+    const logFd = openSync(logFile, 'a');
+    const portal = spawn('npx', ['tsx', serverEntry], {
+      cwd: repoRoot,
+      env,
+      detached: true,
+      stdio: ['ignore', logFd, logFd],
+    });
+    closeSync(logFd);
+    harness.portal = portal;
+    // If the runner dies without running globalTeardown, do not leave the server behind.
+    process.once('exit', () => {
+      if (portal.pid !== undefined && portal.exitCode === null) {
+        try {
+          process.kill(-portal.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    });
+
+    await waitForHealth(baseURL, portal, logFile);
+    const index = await fetch(`${baseURL}/`);
+    const html = await index.text();
+    if (!index.ok || !/<html/i.test(html)) {
+      throw new Error(`The portal server does not serve the built SPA at / (HTTP ${index.status}).`);
+    }
+
+    process.env[envKeys.baseURL] = baseURL;
+    process.env[envKeys.mailDir] = mailDir;
+    console.log(`[e2e] portal ${baseURL} (pid ${portal.pid}), SMTP :${smtpPort}, files in ${workDir}`);
+  } catch (err) {
+    await stopHarness();
+    throw err;
+  }
+}
+
+export async function stopHarness() {
+  const harness = store[slot];
+  if (!harness) return;
+  store[slot] = undefined;
+  if (harness.portal) await stopChild(harness.portal);
+  await new Promise<void>((resolve) => harness.smtp.close(() => resolve()));
+  // Keep the server's log with the run's other artefacts.
+  const results = path.join(resultsRoot, process.env.PORTAL_E2E_RUN_ID ?? 'latest');
+  await mkdir(results, { recursive: true });
+  await copyFile(harness.logFile, path.join(results, 'portal-server.log')).catch(() => undefined);
+  console.log(`[e2e] artefacts and the server log: ${path.relative(process.cwd(), results)}`);
+  if (process.env.PORTAL_E2E_KEEP) {
+    console.log(`[e2e] kept ${harness.workDir} (PORTAL_E2E_KEEP is set)`);
+  } else {
+    await rm(harness.workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,35 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+// Colour codes of Playwright's error messages (ESC [ ... m), built from a string to keep the regex printable.
+const ansiEscape = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** One line per failed test (title, file:line, first error line), then one line of totals. */
+export default class SummaryReporter implements Reporter {
+  private readonly failed: string[] = [];
+  private readonly counts = { passed: 0, failed: 0, skipped: 0 };
+
+  onTestEnd(test: TestCase, result: TestResult) {
+    if (result.status === 'skipped') this.counts.skipped++;
+    else if (result.status === test.expectedStatus) this.counts.passed++;
+    else {
+      this.counts.failed++;
+      const firstLine = (result.error?.message ?? result.status).split('\n')[0]?.replace(ansiEscape, '');
+      this.failed.push(
+        `FAILED ${test.titlePath().slice(1).join(' > ')} (${test.location.file.split('/').pop()}:${test.location.line}): ${firstLine}`,
+      );
+    }
+  }
+
+  onEnd(result: FullResult) {
+    console.log('');
+    for (const line of this.failed) console.log(line);
+    const { passed, failed, skipped } = this.counts;
+    console.log(
+      `e2e summary: ${result.status}, ${passed} passed, ${failed} failed, ${skipped} skipped in ${(result.duration / 1000).toFixed(1)} s`,
+    );
+  }
+
+  printsToStdio() {
+    return false;
+  }
+}
