@@ -4,4 +4,5 @@ export * from './messages.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/research.ts';
 export * from './web-routes.ts';

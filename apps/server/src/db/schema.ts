@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -104,6 +116,271 @@ export const parameters = pgTable('parameters', {
   isPublic: boolean('is_public').notNull().default(false),
 });
 
+// ---------------------------------------------------------------------------------------------------------
+// Research catalogue (spec 1 sections 2.6 and 3, spec 2 section 3)
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const regions = pgTable('regions', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  regionId: integer('region_id').references(() => regions.id),
+});
+
+export const sectors = pgTable('sectors', {
+  // Ids as in the CRM (e.g. 10000131, the sector with key charts).
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  imagePath: text('image_path'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    display: text('display').notNull(),
+    // short name as printed on reports
+    shortName: text('short_name').notNull(),
+    bbgCode: text('bbg_code').notNull().default(''),
+    description: text('description'),
+    imagePath: text('image_path'),
+    countryId: integer('country_id').references(() => countries.id),
+    sectorId: integer('sector_id').references(() => sectors.id),
+  },
+  (t) => [index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+export const analysts = pgTable(
+  'analysts',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    designation: text('designation').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    // sanitised HTML
+    description: text('description'),
+    imagePath: text('image_path'),
+    // 'Analysts' enables CONNECT booking
+    jobCategory: text('job_category').notNull().default('Analysts'),
+    jobId: text('job_id').notNull().default(''),
+    // null sorts last
+    sortOrder: integer('sort_order'),
+    isOurPeople: boolean('is_our_people').notNull().default(true),
+    membershipStatus: text('membership_status').notNull().default('active'),
+  },
+  (t) => [index('analysts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+export const analystSectors = pgTable(
+  'analyst_sectors',
+  {
+    analystId: integer('analyst_id')
+      .notNull()
+      .references(() => analysts.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.analystId, t.sectorId] }),
+    index('analyst_sectors_sector_idx').on(t.sectorId),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    coverage: text('coverage').notNull().default(''),
+    publication: text('publication').notNull().default(''),
+    description: text('description').notNull().default(''),
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    publishedAt: at('published_at').notNull(),
+    videoId: text('video_id'),
+    fileType: text('file_type').notNull(),
+    // storage key of the file, or the address for youtube and iframe reports
+    filePath: text('file_path').notNull(),
+    type: text('type', { enum: ['latest', 'highlighted'] })
+      .notNull()
+      .default('latest'),
+    isTempReport: boolean('is_temp_report').notNull().default(false),
+    mustRead: boolean('must_read').notNull().default(false),
+    // readers without an entitlement may open it (free-access reports)
+    freeAccess: boolean('free_access').notNull().default(false),
+    accessKey: text('access_key').notNull(),
+    // primary sector
+    sectorId: integer('sector_id').references(() => sectors.id),
+    // text extracted from the file when the report is added (full-text search, entitlement-aware snippets)
+    bodyText: text('body_text').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', left(coalesce(body_text, ''), 500000)), 'C')`,
+      ),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_access_key_idx').on(t.accessKey),
+    index('reports_published_idx').on(t.publishedAt.desc(), t.id.desc()),
+    index('reports_sector_published_idx').on(t.sectorId, t.publishedAt.desc(), t.id.desc()),
+    index('reports_search_idx').using('gin', t.searchVector),
+    index('reports_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('reports_hashtags_idx').using('gin', t.hashtags),
+    check('reports_type_check', sql`${t.type} in ('latest', 'highlighted')`),
+  ],
+);
+
+export const reportAnalysts = pgTable(
+  'report_analysts',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    analystId: integer('analyst_id')
+      .notNull()
+      .references(() => analysts.id, { onDelete: 'cascade' }),
+    // the first analyst is the lead author shown on cards
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.analystId] }),
+    index('report_analysts_analyst_idx').on(t.analystId),
+  ],
+);
+
+export const reportCompanies = pgTable(
+  'report_companies',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.companyId] }),
+    index('report_companies_company_idx').on(t.companyId),
+  ],
+);
+
+export const reportCountries = pgTable(
+  'report_countries',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.countryId] }),
+    index('report_countries_country_idx').on(t.countryId),
+  ],
+);
+
+export const reportSectors = pgTable(
+  'report_sectors',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    // the first sector is the one linked on cards
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.sectorId] }),
+    index('report_sectors_sector_idx').on(t.sectorId),
+  ],
+);
+
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    savedAt: at('saved_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.reportId] }),
+    index('saved_reports_user_idx').on(t.userId, t.savedAt.desc()),
+  ],
+);
+
+export const reportViews = pgTable(
+  'report_views',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: at('viewed_at').notNull(),
+  },
+  (t) => [index('report_views_viewed_idx').on(t.viewedAt, t.reportId)],
+);
+
+export const keyCharts = pgTable(
+  'key_charts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    unit: text('unit').notNull().default(''),
+    // { labels: string[], series: { name, values }[] }
+    data: jsonb('data').$type<{ labels: string[]; series: { name: string; values: number[] }[] }>().notNull(),
+    source: text('source').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('key_charts_sector_idx').on(t.sectorId, t.category)],
+);
+
+/** The user's matrix: the products (sectors) a reader subscribes to. Entitlement reads it. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sectorId] })],
+);
+
+/** Seed modules already applied, so a capability added later seeds its demo content once on an old database. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  ranAt: at('ran_at').notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type OutboxMail = typeof emailOutbox.$inferSelect;
+export type Report = typeof reports.$inferSelect;
+export type Analyst = typeof analysts.$inferSelect;
