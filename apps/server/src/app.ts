@@ -13,8 +13,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { missingRoutes } from './routes/api-route.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { healthRoutes } from './routes/health.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
+import { researchRoutes } from './routes/research.ts';
 import { usersRoutes } from './routes/users.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { createServices } from './services.ts';
@@ -69,6 +72,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       usersRoutes(api, config);
       verificationRoutes(api);
       parametersRoutes(api);
+      researchRoutes(api, { clock: options.clock ?? systemClock });
+      catalogueRoutes(api);
+      mediaRoutes(api, config);
     },
     { prefix: '/api' },
   );

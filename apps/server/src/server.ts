@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
+import { runPendingSeeds } from './db/seed/index.ts';
 import { createOutboxWorker, smtpSender } from './modules/mail/outbox.worker.ts';
 import { systemClock } from './modules/runtime.ts';
 
@@ -44,7 +44,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
 
 try {
   await migrate(database);
-  const seeded = await seedIfEmpty({ db: database.db, config, clock: systemClock, log: app.log });
+  const seeded = await runPendingSeeds({ db: database.db, config, clock: systemClock, log: app.log });
   app.log.info(
     { database: database.kind, seeded, smtp: Boolean(config.smtpUrl), publicUrl: config.publicUrl },
     'Database ready',

@@ -50,8 +50,23 @@ export const apiRoutes = [
   route('POST', '/verify', 'public', true, { body: { token: 'x' } }),
   route('GET', '/users/validateResetToken', 'public', false, { query: { token: 'x' } }),
   route('POST', '/users/resetPassword', 'public', true, { body: {} }),
+  // public images of the catalogue (analyst photos, sector covers, company logos); report files are never here
+  route('GET', '/media/:folder/:file', 'public', false, { params: { folder: 'analysts', file: 'x' } }),
   // configuration
   route('GET', '/getParameter/:name', 'public', false, { params: { name: 'bEnableConnectBookings' } }),
+  // research catalogue (spec 1 sections 2.6 and 7, spec 2 section 7)
+  route('GET', '/reports', 'signedIn', false, { query: { type: 'all' } }),
+  route('GET', '/reports/suggestions', 'signedIn', false, { query: { q: 'market' } }),
+  // A sample id that is nobody's: validation answers 400 before any ownership check.
+  route('GET', '/reports/MyReports/:id/:entity', 'signedIn', false, { params: { id: 'x', entity: 'U' } }),
+  route('POST', '/reports/save/', 'signedIn', true, { body: {} }),
+  route('GET', '/overall/research', 'signedIn', false, { query: { period: 'Past Month' } }),
+  route('GET', '/overall/ourPeople', 'public'),
+  route('GET', '/analysts', 'public'),
+  route('GET', '/companies', 'signedIn'),
+  route('GET', '/countries', 'signedIn'),
+  route('GET', '/sectors', 'signedIn'),
+  route('GET', '/keycharts', 'signedIn', false, { query: { sectorId: '10000131' } }),
 ] as const satisfies readonly ApiRoute[];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -83,3 +98,7 @@ export const publicParameters = [
 export type PublicParameter = (typeof publicParameters)[number];
 export const isPublicParameter = (name: string): name is PublicParameter =>
   (publicParameters as readonly string[]).includes(name);
+
+/** Storage folders whose images are public (GET /media/{folder}/{file}); nothing else in storage is. */
+export const publicMediaFolders = ['analysts', 'sectors', 'companies'] as const;
+export type PublicMediaFolder = (typeof publicMediaFolders)[number];

@@ -75,6 +75,28 @@ export const messages = {
     cookieBanner:
       'This website uses cookies. By continuing to use this website you consent to our use of cookies.',
   },
+  research: {
+    unknownAnalyst: 'Unknown',
+    noGeography: 'No Geography',
+    noDescription: 'No Description',
+    noReports: 'There are currently no reports available.',
+    analystMissing: 'No such analyst exists',
+    analystNoDescription: 'No description',
+    noData: 'No Data',
+    // ours
+    saveReport: 'Save report',
+    unsaveReport: 'Remove from saved',
+    saveFailed: 'The report could not be saved. Please try again.',
+    unsaveFailed: 'The report could not be removed from your saved research. Please try again.',
+    loadFailed: 'The research could not be loaded. Please try again.',
+    notEntitled: 'Not included in your subscription',
+    sectorMissing: 'No such sector exists',
+    companyMissing: 'No such company exists',
+    noCompanies: 'No companies match your search.',
+    noPeople: 'There is nobody to show here yet.',
+    noCharts: 'There are no charts in this category yet.',
+    noSuggestions: 'No suggestions',
+  },
   errors: {
     internal: 'Internal Error. Please try again later.',
     notFound: 'Not found',

@@ -32,6 +32,11 @@ export const openPglite = async (dataDir?: string): Promise<DbHandle> => {
 
 export const openPostgres = async (connectionString: string): Promise<DbHandle> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection closed by the server (restart, admin termination) must not crash the process: the pool
+  // drops it and opens a new one on the next checkout; queries in flight still fail with their own error.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+  });
   const driver = drizzleNodePg({ client: pool, schema });
   return { kind: 'postgres', db: driver, driver, close: () => pool.end() };
 };

@@ -7,8 +7,9 @@ import { buildApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { type Db, type DbHandle, openPglite, openPostgres, rowsOf } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedIfEmpty } from '../db/seed/index.ts';
+import { runPendingSeeds } from '../db/seed/index.ts';
 import type { Log } from '../modules/runtime.ts';
+import { createStorage, type Storage } from '../modules/storage/storage.ts';
 import type { App } from '../types.ts';
 
 /**
@@ -82,24 +83,39 @@ export interface TestApp {
   db: Db;
   config: Config;
   clock: TestClock;
+  /** The app's file storage (DATA_DIR/files; DATA_DIR is a temporary folder when `catalogue` is set). */
+  storage: Storage;
   close(): Promise<void>;
 }
 
-/** Migrated, seeded (demo accounts and parameters) and ready; `register` adds test-only routes. */
+/**
+ * Migrated, seeded (demo accounts and parameters) and ready; `register` adds test-only routes.
+ * `catalogue: true` also seeds the demo research catalogue (about 10 s on PGlite) with its files in a
+ * temporary DATA_DIR, removed on close; without it the catalogue seed is left pending (not recorded).
+ */
 export const createTestApp = async (
   options: {
     database?: TestDatabase;
     clock?: TestClock;
     env?: Record<string, string>;
     register?: (app: App) => void;
+    catalogue?: boolean;
   } = {},
 ): Promise<TestApp> => {
   const database = options.database ?? (await createTestDatabase());
   const handle = await database.open();
-  const config = testConfig(options.env);
+  const dataDir =
+    options.catalogue && !options.env?.DATA_DIR
+      ? await mkdtemp(path.join(tmpdir(), 'portal-data-'))
+      : undefined;
+  const config = testConfig({ ...options.env, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
   const clock = options.clock ?? createTestClock();
+  const storage = createStorage(config);
   await migrate(handle);
-  await seedIfEmpty({ db: handle.db, config, clock, log: silentLog });
+  await runPendingSeeds(
+    { db: handle.db, config, clock, log: silentLog, storage },
+    { skip: options.catalogue ? [] : ['catalogue'] },
+  );
   const app = await buildApp({ config, db: handle.db, clock, logger: false });
   options.register?.(app);
   await app.ready();
@@ -108,11 +124,13 @@ export const createTestApp = async (
     db: handle.db,
     config,
     clock,
+    storage,
     async close() {
       await app.close();
       await handle.close();
       // A database passed in belongs to the test, which may open it again.
       if (!options.database) await database.destroy();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -1,42 +1,19 @@
 import { z } from 'zod';
+import {
+  defaultMostViewedPeriod,
+  mostViewedPeriods,
+  reportFileTypes,
+  reportListTypes,
+  reportPageSize,
+} from '../research-constants.ts';
 
 /**
  * Research catalogue (spec 1 sections 2.6 and 3, spec 2 section 3). Field names follow the spec, which follows
  * the CRM it replaced (snake_case and Hungarian-notation names included), so that the calls keep their shapes.
  */
 
-export const reportListTypes = [
-  'latest',
-  'related',
-  'highlighted',
-  'all',
-  'temp',
-  'saved',
-  'mostviewed',
-] as const;
-export type ReportListType = (typeof reportListTypes)[number];
-
-/** Most Viewed periods; the default is 'Past Month' (spec 1 section 9). */
-export const mostViewedPeriods = ['Past Week', 'Past Month', 'Past 3 Months', 'Past Year'] as const;
-export type MostViewedPeriod = (typeof mostViewedPeriods)[number];
-export const defaultMostViewedPeriod: MostViewedPeriod = 'Past Month';
-
-export const reportFileTypes = [
-  'pdf',
-  'htm',
-  'xls',
-  'xlsx',
-  'mp3',
-  'mp4',
-  'mpg',
-  'mpeg',
-  'ogg',
-  'youtube',
-  'iframe',
-] as const;
-export type ReportFileType = (typeof reportFileTypes)[number];
-
-export const reportPageSize = { default: 20, max: 50 } as const;
+/** A keyset cursor that was not issued by the server (or no longer fits the list) is refused with 400. */
+export const reportCursorInvalid = 'The cursor is not valid';
 
 const csvList = z
   .string()
@@ -61,7 +38,11 @@ export const reportsQuery = z
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(reportPageSize.max).default(reportPageSize.default),
     /** Keyset cursor from the previous page's `pagination.next` (infinite scroll); wins over `page`. */
-    cursor: z.string().max(200).optional(),
+    cursor: z
+      .string()
+      .max(200)
+      .regex(/^[\w-]+$/, reportCursorInvalid)
+      .optional(),
     /** Free text: full-text search over title, description and the text inside report files. */
     q: z.string().trim().max(200).optional(),
     /** Hashtags or free-text tags from the tag input, comma-separated. */
@@ -164,8 +145,6 @@ export const suggestionsReply = z.object({
   reports: z.array(z.object({ id: z.number(), title: z.string(), published_date: z.string() })),
 });
 export type SuggestionsReply = z.infer<typeof suggestionsReply>;
-/** At most 5 suggestions are shown (spec 1 section 9). */
-export const maxSuggestions = 5;
 
 export const analyst = z.object({
   id: z.number(),
@@ -248,8 +227,6 @@ export const keyChart = z.object({
 export type KeyChart = z.infer<typeof keyChart>;
 export const keyChartsQuery = z.object({ sectorId: z.coerce.number().int().positive() });
 export const keyChartsReply = z.object({ data: z.array(keyChart) });
-export const keyChartsSectorId = 10000131;
-export const defaultKeyChartCategory = 'Global IP';
 
 /** POST /reports/save/: status 1 saves, 0 unsaves (spec 1 section 2.7). */
 export const saveReportBody = z.object({
@@ -257,13 +234,6 @@ export const saveReportBody = z.object({
   status: z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).transform(Number),
 });
 export const saveReportReply = z.object({ success: z.literal(true), saved: z.boolean() });
-
-/**
- * GET /reports/MyReports/{id}/{entity}: the user's own research, i.e. reports of the sectors in the matrix of
- * person {id} of entity 'U' (website user) or 'C' (contact). The id must be the caller's own unless an admin asks.
- * Takes the list query of GET /reports (page, cursor, filters) and answers like it.
- */
-export const myReportsEntities = ['U', 'C'] as const;
 
 /** GET /overall/research: one lookup answering the research page's side data in one call. */
 export const overallResearchReply = z.object({

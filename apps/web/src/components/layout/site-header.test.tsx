@@ -44,7 +44,8 @@ describe('header', () => {
     dialog = await screen.findByRole('dialog', { name: 'Sign out' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(app.location()).toBe('/'));
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // The header is re-mounted when the layout changes; query afresh on each try rather than hold an element.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument());
     expect(calls.find((call) => call.path === '/users/logout')?.method).toBe('POST');
     expect(sessionStorage.getItem('TagsInput')).toBeNull();
   });
@@ -53,7 +54,7 @@ describe('header', () => {
     fakeApi(client);
     const app = renderApp('/about');
     const user = userEvent.setup();
-    const search = await screen.findByRole('searchbox', { name: 'Search research' });
+    const search = await screen.findByRole('combobox', { name: 'Search research' });
     await user.type(search, '   {Enter}');
     expect(app.location()).toBe('/about');
     await user.type(search, ' asia banks {Enter}');

@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { runPendingSeeds } from '../src/db/seed/index.ts';
+import { addSyntheticReports } from '../src/db/seed/scale.ts';
+import type { Log } from '../src/modules/runtime.ts';
+import { systemClock } from '../src/modules/runtime.ts';
+import { createStorage } from '../src/modules/storage/storage.ts';
+
+// `npm run seed:scale -- --reports 100000`: adds synthetic reports for benchmarks to the database of DATA_DIR
+// (PGlite) or DATABASE_URL (PostgreSQL), after migrating and seeding whatever that database still lacks.
+const { values } = parseArgs({
+  options: { reports: { type: 'string', default: '100000' }, batch: { type: 'string', default: '1000' } },
+});
+const count = Number(values.reports);
+const batchSize = Number(values.batch);
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(batchSize) || batchSize < 1) {
+  process.stderr.write(
+    'Usage: npm run seed:scale -- --reports <positive whole number> [--batch <rows per INSERT>]\n',
+  );
+  process.exit(2);
+}
+
+const line = (level: string) => (details: Record<string, unknown>, msg: string) =>
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg, ...details })}\n`);
+const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
+
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const started = performance.now();
+  await migrate(database);
+  await runPendingSeeds({ db: database.db, config, clock: systemClock, log });
+  let lastPrint = 0;
+  const result = await addSyntheticReports(database.db, createStorage(config), {
+    count,
+    batchSize,
+    firm: config.firm.name,
+    clock: systemClock,
+    onProgress: (done, total, ms) => {
+      if (done === total || ms - lastPrint > 2000) {
+        lastPrint = ms;
+        process.stdout.write(
+          `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} reports, ${(ms / 1000).toFixed(1)} s, ${Math.round((done / ms) * 1000)} reports/s\n`,
+        );
+      }
+    },
+  });
+  log.info(
+    {
+      database: database.kind,
+      added: result.added,
+      insertSeconds: Number((result.ms / 1000).toFixed(1)),
+      totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    },
+    'Synthetic reports added',
+  );
+} catch (error) {
+  log.error({ error: error instanceof Error ? error.stack : String(error) }, 'Scale seed failed');
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

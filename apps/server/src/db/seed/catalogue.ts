@@ -1,0 +1,829 @@
+import { readFile } from 'node:fs/promises';
+import { eq, inArray } from 'drizzle-orm';
+import { addReport, type NewReport } from '../../modules/ingest/add-report.ts';
+import { createStorage, type Storage } from '../../modules/storage/storage.ts';
+import type { Db } from '../client.ts';
+import {
+  analystSectors,
+  analysts,
+  companies,
+  countries,
+  keyCharts,
+  regions,
+  reports,
+  reportViews,
+  savedReports,
+  sectors,
+  subscriptions,
+  users,
+} from '../schema.ts';
+import {
+  type AnalystSeed,
+  analysts as analystSeeds,
+  companyStems,
+  countries as countrySeeds,
+  regions as regionSeeds,
+  reportingRatings,
+  type SectorSeed,
+  sectors as sectorSeeds,
+  semiconductorSectorId,
+} from './catalogue-data.ts';
+import {
+  earningsModelXlsx,
+  initialsPhoto,
+  type ResearchDocument,
+  researchHtml,
+  researchPdf,
+  sectorCover,
+} from './catalogue-files.ts';
+import {
+  analystBio,
+  companyKinds,
+  paragraph,
+  type ReportKind,
+  reportDescription,
+  reportTitle,
+  riskList,
+  subtitleFor,
+  type TextSubject,
+} from './catalogue-text.ts';
+import type { SeedContext, SeedModule } from './index.ts';
+import { createPrng, type Prng } from './prng.ts';
+
+const DAY = 86_400_000;
+const demoMediaDir = new URL('../../../assets/demo-media/', import.meta.url);
+
+/** Sectors the demo client is NOT subscribed to (it has all the others), and the npi client's three. */
+export const clientUnsubscribedSectorIds = [10000129, 10000130] as const;
+export const npiSectorIds = [10000136, 10000121, semiconductorSectorId] as const;
+
+export const demoCatalogueSize = {
+  reports: 300,
+  companies: 80,
+  analysts: 20,
+  countries: 10,
+  regions: 5,
+} as const;
+
+interface CompanyRow {
+  id: number;
+  name: string;
+  display: string;
+  shortName: string;
+  bbgCode: string;
+  description: string;
+  countryId: number;
+  sectorId: number;
+}
+
+const legalSuffix: Record<string, string> = {
+  China: 'Co., Ltd.',
+  'Hong Kong': 'Holdings Limited',
+  Taiwan: 'Corporation',
+  Japan: 'Co., Ltd.',
+  'South Korea': 'Co., Ltd.',
+  India: 'Limited',
+  Singapore: 'Ltd',
+  Indonesia: 'Tbk',
+  Vietnam: 'JSC',
+  'United States': 'Inc.',
+};
+
+const countryOf = (id: number) => countrySeeds.find((c) => c.id === id)!;
+const sectorOf = (id: number) => sectorSeeds.find((s) => s.id === id)!;
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+    .replace(/-$/, '');
+
+/** 80 fictional companies, spread over the sectors and (weighted) the ten countries. */
+const buildCompanies = (prng: Prng): CompanyRow[] => {
+  const countryWeights = [1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10, 2, 6];
+  const codes = new Set<string>();
+  return companyStems.map((stem, i) => {
+    const sector = sectorSeeds[i % sectorSeeds.length]!;
+    const country = countryOf(prng.pick(countryWeights));
+    const word = prng.pick(sector.companyWords);
+    const display = `${stem} ${word}`;
+    const letters = stem.replace(/[^A-Za-z]/g, '').toUpperCase();
+    let code = `${letters.slice(0, 4)} ${country.code}`;
+    for (let k = 0; codes.has(code); k++)
+      code = `${letters.slice(0, 3)}${String.fromCharCode(65 + k)} ${country.code}`;
+    codes.add(code);
+    return {
+      id: 300101 + i,
+      name: `${display} ${legalSuffix[country.name]}`,
+      display,
+      shortName: stem,
+      bbgCode: code,
+      description: `${display} is a ${country.name}-based ${sector.short.toLowerCase()} company. Our coverage focuses on ${sector.drivers
+        .slice(0, 3)
+        .join(', ')} and the group's exposure to ${prng.pick(sector.themes)}.`,
+      countryId: country.id,
+      sectorId: sector.id,
+    };
+  });
+};
+
+/** Key charts of sector 10000131, grouped by category; the first category is the default 'Global IP'. */
+const buildKeyCharts = (prng: Prng, base: Date) => {
+  const months = Array.from({ length: 24 }, (_, i) => {
+    const d = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() - 24 + i, 1));
+    return `${d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${String(d.getUTCFullYear()).slice(2)}`;
+  });
+  const quarters = Array.from({ length: 12 }, (_, i) => {
+    const q = Math.floor(base.getUTCMonth() / 3) + 1 + i - 12;
+    const year = base.getUTCFullYear() + Math.floor((q - 1) / 4);
+    return `${((((q - 1) % 4) + 4) % 4) + 1}Q${String(year).slice(2)}`;
+  });
+  const walk = (length: number, start: number, drift: number, noise: number) => {
+    let v = start;
+    return Array.from({ length }, () => {
+      v += drift + (prng.next() - 0.5) * noise;
+      return Math.round(v * 10) / 10;
+    });
+  };
+  const charts: {
+    category: string;
+    title: string;
+    unit: string;
+    labels: string[];
+    series: { name: string; values: number[] }[];
+    source: string;
+  }[] = [
+    {
+      category: 'Global IP',
+      title: 'Global industrial production',
+      unit: '% YoY',
+      labels: months,
+      series: [
+        { name: 'World', values: walk(24, -0.5, 0.12, 1.2) },
+        { name: 'Asia ex-Japan', values: walk(24, 0.5, 0.18, 1.6) },
+      ],
+      source: 'National statistics, Harbourline',
+    },
+    {
+      category: 'Global IP',
+      title: 'Electronics production by economy',
+      unit: '% YoY',
+      labels: months,
+      series: [
+        { name: 'Taiwan', values: walk(24, -4, 0.9, 4) },
+        { name: 'South Korea', values: walk(24, -6, 0.8, 5) },
+        { name: 'Japan', values: walk(24, -2, 0.3, 3) },
+      ],
+      source: 'National statistics, Harbourline',
+    },
+    {
+      category: 'Global IP',
+      title: 'Manufacturing PMI, new export orders',
+      unit: 'index',
+      labels: months,
+      series: [
+        { name: 'Global', values: walk(24, 47.5, 0.12, 1.4) },
+        { name: 'China', values: walk(24, 48.5, 0.08, 1.6) },
+      ],
+      source: 'PMI compilers, Harbourline',
+    },
+    {
+      category: 'Semiconductor Sales',
+      title: 'Global semiconductor sales',
+      unit: 'US$bn, 3mma',
+      labels: months,
+      series: [{ name: 'Sales', values: walk(24, 41, 0.8, 1.5) }],
+      source: 'Industry association, Harbourline',
+    },
+    {
+      category: 'Semiconductor Sales',
+      title: 'Foundry revenue by node',
+      unit: 'US$bn',
+      labels: quarters,
+      series: [
+        { name: 'Leading edge (<=5nm)', values: walk(12, 8, 0.9, 1) },
+        { name: 'Mature (>=28nm)', values: walk(12, 9, -0.05, 0.8) },
+      ],
+      source: 'Company data, Harbourline estimates',
+    },
+    {
+      category: 'Memory Pricing',
+      title: 'DRAM contract price',
+      unit: 'US$ per 8Gb',
+      labels: months,
+      series: [
+        { name: 'DDR4', values: walk(24, 1.4, 0.03, 0.12) },
+        { name: 'DDR5', values: walk(24, 2.1, 0.06, 0.15) },
+      ],
+      source: 'Trade press, Harbourline',
+    },
+    {
+      category: 'Memory Pricing',
+      title: 'NAND wafer price',
+      unit: 'US$ per 512Gb',
+      labels: months,
+      series: [{ name: 'TLC wafer', values: walk(24, 1.6, 0.05, 0.2) }],
+      source: 'Trade press, Harbourline',
+    },
+    {
+      category: 'Capex & Inventory',
+      title: 'Semiconductor capex',
+      unit: 'US$bn',
+      labels: quarters,
+      series: [
+        { name: 'Foundry', values: walk(12, 14, 0.4, 2) },
+        { name: 'Memory', values: walk(12, 9, 0.5, 2) },
+      ],
+      source: 'Company data, Harbourline estimates',
+    },
+    {
+      category: 'Capex & Inventory',
+      title: 'Chip inventory days',
+      unit: 'days',
+      labels: quarters,
+      series: [
+        { name: 'Suppliers', values: walk(12, 118, -2.5, 6) },
+        { name: 'Customers', values: walk(12, 95, -1.8, 5) },
+      ],
+      source: 'Company data, Harbourline',
+    },
+  ];
+  return charts;
+};
+
+interface PlannedReport {
+  index: number;
+  kind: ReportKind;
+  sector: SectorSeed;
+  extraSectorIds: number[];
+  company: CompanyRow | null;
+  companyIds: number[];
+  countryIds: number[];
+  analystIds: number[];
+  publishedAt: Date;
+  fileType: 'pdf' | 'htm' | 'xlsx' | 'mp3' | 'mp4' | 'youtube';
+  title: string;
+  subtitle: string;
+  description: string;
+  hashtags: string[];
+  subject: TextSubject;
+  bodyPages: number;
+  media?: { file: string; url?: string };
+}
+
+/** Hand-written media reports: their titles match what the committed audio and video files say. */
+const mediaReports = [
+  {
+    fileType: 'mp3',
+    file: 'asia-strategy-briefing.mp3',
+    sectorId: 10000136,
+    country: 2,
+    title:
+      'Asia Strategy Weekly (audio): semis revisions turn, stay overweight India financials and Japan exporters',
+    hashtags: ['Podcast', 'Strategy', 'Semiconductors'],
+  },
+  {
+    fileType: 'mp3',
+    file: 'asean-consumer-podcast.mp3',
+    sectorId: 10000123,
+    country: 9,
+    title: 'ASEAN consumer podcast: tourism is back, staples margins are not',
+    hashtags: ['Podcast', 'Consumer', 'Tourism'],
+  },
+  {
+    fileType: 'mp4',
+    file: 'taiwan-foundry-video-note.mp4',
+    sectorId: semiconductorSectorId,
+    country: 3,
+    title: 'Video note: Taiwan foundry and advanced packaging, AI capacity sold out',
+    hashtags: ['Video', 'Foundry', 'AI'],
+  },
+  {
+    fileType: 'mp4',
+    file: 'india-banks-video-note.mp4',
+    sectorId: 10000121,
+    country: 6,
+    title: 'Video note: India private banks, deposits catch up and margins stabilise',
+    hashtags: ['Video', 'Banks', 'India'],
+  },
+  {
+    fileType: 'youtube',
+    url: 'https://www.youtube-nocookie.com/embed/hK7bU2kXy4M',
+    sectorId: 10000136,
+    country: 10,
+    title: 'Webinar replay: the Fed easing cycle and Asian currencies',
+    hashtags: ['Webinar', 'Macro', 'FX'],
+  },
+  {
+    fileType: 'youtube',
+    url: 'https://www.youtube-nocookie.com/embed/Zq4nP8tVw2c',
+    sectorId: semiconductorSectorId,
+    country: 5,
+    title: 'Webinar replay: HBM, the memory upcycle and what comes next',
+    hashtags: ['Webinar', 'Memory', 'HBM'],
+  },
+  {
+    fileType: 'youtube',
+    url: 'https://www.youtube-nocookie.com/embed/mR3sJd9Lx0A',
+    sectorId: 10000134,
+    country: 1,
+    title: 'Webinar replay: China auto exports and the EV price war',
+    hashtags: ['Webinar', 'EV', 'Exports'],
+  },
+  {
+    fileType: 'youtube',
+    url: 'https://www.youtube-nocookie.com/embed/Tb6wQe1Hn5Y',
+    sectorId: 10000127,
+    country: 9,
+    title: 'Webinar replay: China plus one, the winners in Vietnam and India',
+    hashtags: ['Webinar', 'SupplyChain', 'ChinaPlusOne'],
+  },
+] as const;
+
+const kindWeights: ReportKind[] = [
+  'initiation',
+  'preview',
+  'preview',
+  'results',
+  'results',
+  'results',
+  'update',
+  'update',
+  'update',
+  'update',
+  'outlook',
+  'thematic',
+  'thematic',
+  'strategy',
+  'monthly',
+];
+const sectorWeights = sectorSeeds.flatMap((s) =>
+  s.id === semiconductorSectorId ? [s, s, s] : s.id === 10000136 ? [s, s] : [s],
+);
+
+const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: number): PlannedReport[] => {
+  // Dates: weekdays over the two years before the base date, oldest first so that ids follow dates.
+  const dates = Array.from({ length: count }, () => {
+    let day = prng.int(0, 729);
+    let date = new Date(base.getTime() - day * DAY);
+    while (date.getUTCDay() === 0 || date.getUTCDay() === 6) {
+      day++;
+      date = new Date(base.getTime() - day * DAY);
+    }
+    return new Date(date.getTime() + prng.int(0, 10 * 60) * 60_000 + prng.int(0, 59) * 1000);
+  }).sort((a, b) => a.getTime() - b.getTime());
+  const types: PlannedReport['fileType'][] = Array.from({ length: count }, () => 'pdf');
+  const slots = prng.sample(
+    Array.from({ length: count }, (_, i) => i),
+    26 + 16 + mediaReports.length,
+  );
+  slots.slice(0, 26).forEach((i) => {
+    types[i] = 'htm';
+  });
+  slots.slice(26, 42).forEach((i) => {
+    types[i] = 'xlsx';
+  });
+  const mediaSlots = new Map(slots.slice(42).map((slot, k) => [slot, mediaReports[k]!]));
+
+  const analystsFor = (sectorId: number) =>
+    analystSeeds.filter((a) => a.jobCategory === 'Analysts' && a.sectorIds.includes(sectorId));
+  const strategists = analystSeeds.filter(
+    (a) => a.sectorIds.includes(10000136) && a.jobCategory === 'Analysts',
+  );
+
+  return dates.map((publishedAt, index) => {
+    const media = mediaSlots.get(index);
+    const sector = media ? sectorOf(media.sectorId) : prng.pick(sectorWeights);
+    let kind = prng.pick(kindWeights);
+    if (types[index] === 'xlsx') kind = prng.pick(['preview', 'results', 'initiation'] as const);
+    if (media) kind = sector.id === 10000136 ? 'strategy' : 'thematic';
+    // country strategy is the strategists' product
+    if (kind === 'strategy' && sector.id !== 10000136) kind = 'thematic';
+    const sectorCompanies = companyRows.filter((c) => c.sectorId === sector.id);
+    const company =
+      companyKinds.includes(kind) && sectorCompanies.length > 0 ? prng.pick(sectorCompanies) : null;
+    let companyIds: number[];
+    let countryIds: number[];
+    if (company) {
+      companyIds = [company.id];
+      countryIds = [company.countryId];
+    } else if (kind === 'strategy') {
+      const country = media ? countryOf(media.country) : prng.pick(countrySeeds);
+      const local = companyRows.filter((c) => c.countryId === country.id);
+      companyIds = prng.sample(local, prng.int(0, 3)).map((c) => c.id);
+      countryIds = [country.id];
+    } else {
+      const picked = prng.sample(sectorCompanies, prng.int(0, 4));
+      companyIds = picked.map((c) => c.id);
+      countryIds = [...new Set(picked.map((c) => c.countryId))];
+      if (media) countryIds = [media.country];
+      else if (countryIds.length === 0 && prng.chance(0.7))
+        countryIds = prng.sample(countrySeeds, prng.int(1, 3)).map((c) => c.id);
+    }
+    const pool = analystsFor(sector.id);
+    const lead = pool.length > 0 ? prng.pick(pool) : prng.pick(strategists);
+    const others = prng.sample(
+      [...new Set([...pool, ...strategists])].filter((a) => a.id !== lead.id),
+      prng.chance(0.6) ? 0 : prng.chance(0.75) ? 1 : 2,
+    );
+    const extraSectorIds =
+      kind === 'thematic' || kind === 'strategy'
+        ? prng
+            .sample(
+              sectorSeeds.filter((s) => s.id !== sector.id),
+              prng.int(0, 2),
+            )
+            .map((s) => s.id)
+        : [];
+    const country = countryIds[0] ? countryOf(countryIds[0]).name : 'Asia';
+    const subject: TextSubject = {
+      subject: company?.display ?? (kind === 'strategy' ? country : `Asian ${sector.short.toLowerCase()}`),
+      sector,
+      country,
+      theme: prng.pick(sector.themes),
+      rating: prng.pick(reportingRatings),
+      year: publishedAt.getUTCFullYear(),
+    };
+    const title = media ? media.title : reportTitle(prng, kind, subject, publishedAt);
+    const kindTag = {
+      initiation: 'Initiation',
+      preview: 'Earnings',
+      results: 'Earnings',
+      update: 'CompanyUpdate',
+      outlook: 'Outlook',
+      thematic: 'Thematic',
+      strategy: 'Strategy',
+      monthly: 'Monthly',
+    }[kind];
+    const hashtags = media
+      ? [...media.hashtags]
+      : [
+          ...new Set([
+            ...prng.sample(sector.hashtags, prng.int(1, 3)),
+            kindTag,
+            ...(countryIds.length > 0 && prng.chance(0.4) ? [country.replace(/\s+/g, '')] : []),
+          ]),
+        ];
+    return {
+      index,
+      kind,
+      sector,
+      extraSectorIds,
+      company,
+      companyIds,
+      countryIds,
+      analystIds: [lead.id, ...others.map((a) => a.id)],
+      publishedAt,
+      fileType: media ? media.fileType : types[index]!,
+      title,
+      subtitle: subtitleFor(kind),
+      description: reportDescription(prng, subject),
+      hashtags,
+      subject,
+      bodyPages: prng.int(3, 8),
+      media: media ? ('file' in media ? { file: media.file } : { file: '', url: media.url }) : undefined,
+    };
+  });
+};
+
+const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): ResearchDocument => {
+  const s = plan.subject;
+  const fy = plan.publishedAt.getUTCFullYear();
+  const years = [fy - 1, fy, fy + 1, fy + 2];
+  let revenue = prng.int(400, 9000);
+  const rows = years.map(() => {
+    revenue *= 1 + (prng.next() * 0.22 - 0.04);
+    return revenue;
+  });
+  const margin = 0.08 + prng.next() * 0.2;
+  const pe =
+    s.sector.metric === 'P/B' || s.sector.metric === 'P/NAV' ? 0.5 + prng.next() * 2 : 8 + prng.next() * 20;
+  return {
+    firm,
+    title: plan.title,
+    subtitle: plan.subtitle,
+    sector: s.sector.name,
+    subject: plan.company ? `${plan.company.display} (${plan.company.bbgCode})` : s.subject,
+    rating: s.rating,
+    analysts: plan.analystIds.map((id) => {
+      const a = analystSeeds.find((x) => x.id === id)!;
+      return { name: `${a.first} ${a.last}`, designation: a.designation, email: analystEmail(a) };
+    }),
+    publishedAt: plan.publishedAt,
+    keyPoints: [
+      paragraph(prng, 'thesis', s).split('. ')[0]!,
+      paragraph(prng, 'valuation', s).split('. ')[0]!,
+      paragraph(prng, 'risks', s).split('. ')[0]!,
+    ].map((p) => (p.endsWith('.') ? p : `${p}.`)),
+    sections: [
+      {
+        heading: 'Investment thesis',
+        paragraphs: [paragraph(prng, 'thesis', s), paragraph(prng, 'thesis', s)],
+      },
+      {
+        heading: 'Earnings outlook and valuation',
+        paragraphs: [paragraph(prng, 'valuation', s), paragraph(prng, 'thesis', s)],
+      },
+      {
+        heading: `What drives ${s.sector.short.toLowerCase()} from here`,
+        paragraphs: [paragraph(prng, 'thesis', s), paragraph(prng, 'valuation', s)],
+      },
+    ],
+    risks: riskList(prng, s),
+    estimates: {
+      header: ['US$m', ...years.map((y, i) => `${y}${i === 0 ? 'A' : 'E'}`)],
+      rows: [
+        ['Revenue', ...rows.map((r) => Math.round(r).toLocaleString('en-US'))],
+        ['EBIT', ...rows.map((r, i) => Math.round(r * (margin + i * 0.005)).toLocaleString('en-US'))],
+        ['EPS growth (%)', ...years.map(() => (prng.next() * 30 - 5).toFixed(1))],
+        [`${s.sector.metric} (x)`, ...years.map((_, i) => (pe * (1 - i * 0.08)).toFixed(1))],
+        ['Dividend yield (%)', ...years.map(() => (prng.next() * 5).toFixed(1))],
+      ],
+    },
+  };
+};
+
+const analystEmail = (a: AnalystSeed) =>
+  `${a.first.toLowerCase().replace(/[^a-z]/g, '')}.${a.last.toLowerCase().replace(/[^a-z]/g, '')}@harbourline.example`;
+
+const startOfUtcDay = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/**
+ * The demo research catalogue. Content comes from a fixed-seed generator and dates count back from the day of
+ * the seed, so the same day gives the same catalogue and the lists always look current. Idempotent: rows with
+ * fixed ids are inserted on conflict do nothing, and a report whose file path already exists is left alone.
+ */
+export const seedCatalogue = async (ctx: SeedContext, options: { reports?: number } = {}) => {
+  const { db, config } = ctx;
+  const storage: Storage = ctx.storage ?? createStorage(config);
+  const firm = config.firm.name;
+  const prng = createPrng(0x4a5b1e);
+  const base = startOfUtcDay(ctx.clock());
+
+  await db
+    .insert(regions)
+    .values([...regionSeeds])
+    .onConflictDoNothing();
+  await db
+    .insert(countries)
+    .values(countrySeeds.map((c) => ({ id: c.id, name: c.name, regionId: c.regionId })))
+    .onConflictDoNothing();
+  const covers = await Promise.all(sectorSeeds.map((s) => sectorCover(s.name, s.colour)));
+  await Promise.all(sectorSeeds.map((s, i) => storage.put(`sectors/${s.id}.webp`, covers[i]!, 'image/webp')));
+  await db
+    .insert(sectors)
+    .values(
+      sectorSeeds.map((s, i) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        imagePath: `sectors/${s.id}.webp`,
+        sort: i + 1,
+      })),
+    )
+    .onConflictDoNothing();
+
+  // Analysts, their photos (253x203 PNG in storage) and sectors.
+  const photos = await Promise.all(
+    analystSeeds.map((a) => initialsPhoto(`${a.first[0]}${a.last[0]}`, a.colour)),
+  );
+  await Promise.all(analystSeeds.map((a, i) => storage.put(`analysts/${a.id}.png`, photos[i]!, 'image/png')));
+  await db
+    .insert(analysts)
+    .values(
+      analystSeeds.map((a) => ({
+        id: a.id,
+        name: `${a.first} ${a.last}`,
+        designation: a.designation,
+        email: analystEmail(a),
+        phone: `${countrySeeds.find((c) => c.name === a.country)!.phone}${String(a.id).slice(-4)}`,
+        country: a.country,
+        description: analystBio(
+          prng,
+          a,
+          a.sectorIds.map((id) => sectorOf(id).name),
+        ),
+        imagePath: `analysts/${a.id}.png`,
+        jobCategory: a.jobCategory,
+        jobId: `HL-${a.id}`,
+        sortOrder: a.order,
+        isOurPeople: true,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(analystSectors)
+    .values(analystSeeds.flatMap((a) => a.sectorIds.map((sectorId) => ({ analystId: a.id, sectorId }))))
+    .onConflictDoNothing();
+
+  const companyRows = buildCompanies(prng);
+  await db.insert(companies).values(companyRows).onConflictDoNothing();
+
+  const [hasCharts] = await db
+    .select({ id: keyCharts.id })
+    .from(keyCharts)
+    .where(eq(keyCharts.sectorId, semiconductorSectorId))
+    .limit(1);
+  const charts = buildKeyCharts(prng, base);
+  if (!hasCharts) {
+    await db.insert(keyCharts).values(
+      charts.map((c, i) => ({
+        sectorId: semiconductorSectorId,
+        category: c.category,
+        title: c.title,
+        unit: c.unit,
+        data: { labels: c.labels, series: c.series },
+        source: c.source.replace('Harbourline', firm),
+        sort: i + 1,
+      })),
+    );
+  }
+
+  // Reports. The plan is drawn in full before anything is skipped, so it never depends on the database.
+  const plans = planReports(prng, base, companyRows, options.reports ?? demoCatalogueSize.reports);
+  const keyOf = (plan: PlannedReport) =>
+    plan.media?.url ??
+    `demo/reports/${String(plan.index + 1).padStart(4, '0')}-${slug(plan.title)}.${plan.fileType}`;
+  const existing = new Set(
+    (
+      await db
+        .select({ filePath: reports.filePath })
+        .from(reports)
+        .where(inArray(reports.filePath, plans.map(keyOf)))
+    ).map((r) => r.filePath),
+  );
+  const highlighted = new Set(
+    prng
+      .sample(
+        plans.filter((p) => base.getTime() - p.publishedAt.getTime() < 120 * DAY),
+        12,
+      )
+      .map((p) => p.index),
+  );
+  const mustRead = new Set(
+    prng
+      .sample(
+        plans.filter((p) => base.getTime() - p.publishedAt.getTime() < 365 * DAY),
+        10,
+      )
+      .map((p) => p.index),
+  );
+  const temp = new Set(
+    prng
+      .sample(
+        plans.filter((p) => base.getTime() - p.publishedAt.getTime() < 60 * DAY),
+        5,
+      )
+      .map((p) => p.index),
+  );
+  const free = new Set(prng.sample(plans, 8).map((p) => p.index));
+
+  const created: { id: number; plan: PlannedReport }[] = [];
+  for (const plan of plans) {
+    const key = keyOf(plan);
+    if (existing.has(key)) continue;
+    // Each document has its own generator, so that a report comes out the same whatever else is skipped.
+    const docPrng = createPrng(0x5eed0000 + plan.index);
+    const doc = researchDocument(docPrng, plan, firm);
+    let file: NewReport['file'];
+    if (plan.media?.url) file = { url: plan.media.url };
+    else if (plan.media) file = { key, bytes: await readFile(new URL(plan.media.file, demoMediaDir)) };
+    else if (plan.fileType === 'htm') file = { key, bytes: new TextEncoder().encode(researchHtml(doc)) };
+    else if (plan.fileType === 'xlsx') {
+      const revenue = [docPrng.int(500, 6000)];
+      for (let i = 1; i < 4; i++)
+        revenue.push(Math.round(revenue[i - 1]! * (1 + docPrng.next() * 0.2 - 0.03)));
+      file = {
+        key,
+        bytes: await earningsModelXlsx(doc, {
+          years: [0, 1, 2, 3].map((i) => plan.publishedAt.getUTCFullYear() - 1 + i),
+          revenue,
+          ebitMargin: revenue.map(() => 0.08 + docPrng.next() * 0.15),
+          shares: docPrng.int(200, 4000),
+          price: docPrng.int(5, 180),
+        }),
+      };
+    } else file = { key, bytes: await researchPdf(doc, plan.bodyPages) };
+    const id = await addReport(db, storage, {
+      title: plan.title,
+      subtitle: plan.subtitle,
+      coverage: plan.company?.display ?? plan.subject.country,
+      publication: plan.company
+        ? 'Company Research'
+        : plan.kind === 'strategy'
+          ? 'Strategy'
+          : 'Sector Research',
+      description: plan.description,
+      hashtags: plan.hashtags,
+      publishedAt: plan.publishedAt,
+      fileType: plan.fileType,
+      file,
+      type: highlighted.has(plan.index) ? 'highlighted' : 'latest',
+      isTempReport: temp.has(plan.index),
+      mustRead: mustRead.has(plan.index),
+      freeAccess: free.has(plan.index),
+      sectorIds: [plan.sector.id, ...plan.extraSectorIds],
+      analystIds: plan.analystIds,
+      companyIds: plan.companyIds,
+      countryIds: plan.countryIds,
+    });
+    created.push({ id, plan });
+  }
+
+  await seedReaderActivity(db, prng, base, created);
+  return { reports: created.length };
+};
+
+/** Views over the past year (Most Viewed), a few saved reports and the demo readers' subscriptions. */
+const seedReaderActivity = async (
+  db: Db,
+  prng: Prng,
+  base: Date,
+  created: { id: number; plan: PlannedReport }[],
+) => {
+  const demoUsers = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['admin@demo.test', 'client@demo.test', 'npi@demo.test']));
+  const userId = (email: string) => demoUsers.find((u) => u.email === email)?.id;
+  const client = userId('client@demo.test');
+  const npi = userId('npi@demo.test');
+  const viewers = [null, null, null, ...demoUsers.map((u) => u.id)];
+
+  const yearAgo = base.getTime() - 365 * DAY;
+  const views: { reportId: number; userId: number | null; viewedAt: Date }[] = [];
+  for (const { id, plan } of created) {
+    const published = plan.publishedAt.getTime();
+    if (published + 90 * DAY < yearAgo) continue;
+    const popularity = prng.next() ** 2;
+    const count = Math.round(popularity * 40) + (plan.subject.sector.id === semiconductorSectorId ? 3 : 0);
+    for (let k = 0; k < count; k++) {
+      // most reads come in the first days after publication
+      const after = Math.min(prng.next() ** 3 * 90 * DAY, base.getTime() - published);
+      const viewedAt = published + after;
+      if (viewedAt < yearAgo) continue;
+      views.push({ reportId: id, userId: prng.pick(viewers) ?? null, viewedAt: new Date(viewedAt) });
+    }
+  }
+  for (let i = 0; i < views.length; i += 1000) await db.insert(reportViews).values(views.slice(i, i + 1000));
+
+  const subscribed = (sectorIds: readonly number[]) => (p: PlannedReport) => sectorIds.includes(p.sector.id);
+  const clientSectors = sectorSeeds
+    .map((s) => s.id)
+    .filter((id) => !clientUnsubscribedSectorIds.includes(id as never));
+  const recent = created.filter(({ plan }) => base.getTime() - plan.publishedAt.getTime() < 180 * DAY);
+  const saves = [
+    ...(client
+      ? prng
+          .sample(
+            recent.filter((r) => subscribed(clientSectors)(r.plan)),
+            8,
+          )
+          .map((r) => ({ userId: client, r }))
+      : []),
+    ...(npi
+      ? prng
+          .sample(
+            recent.filter((r) => subscribed(npiSectorIds)(r.plan)),
+            3,
+          )
+          .map((r) => ({ userId: npi, r }))
+      : []),
+  ];
+  if (saves.length > 0) {
+    await db
+      .insert(savedReports)
+      .values(
+        saves.map(({ userId: u, r }) => ({
+          userId: u,
+          reportId: r.id,
+          savedAt: new Date(r.plan.publishedAt.getTime() + prng.int(1, 72) * 3_600_000),
+        })),
+      )
+      .onConflictDoNothing();
+  }
+
+  const matrix = [
+    ...(client ? clientSectors.map((sectorId) => ({ userId: client, sectorId })) : []),
+    ...(npi ? npiSectorIds.map((sectorId) => ({ userId: npi, sectorId })) : []),
+  ];
+  if (matrix.length > 0) {
+    await db
+      .insert(subscriptions)
+      .values(matrix.map((m) => ({ ...m, createdAt: new Date(base.getTime() - 400 * DAY) })))
+      .onConflictDoNothing();
+  }
+};
+
+export const catalogueSeed: SeedModule = {
+  name: 'catalogue',
+  async run(ctx) {
+    const started = performance.now();
+    const { reports: added } = await seedCatalogue(ctx);
+    ctx.log.info({ reports: added, ms: Math.round(performance.now() - started) }, 'Demo catalogue seeded');
+  },
+};
+
+export const demoSectorIds = sectorSeeds.map((s) => s.id);

@@ -1,0 +1,59 @@
+import { count, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestClock, silentLog, testConfig } from '../../test/test-app.ts';
+import { type DbHandle, openPglite } from '../client.ts';
+import { migrate } from '../migrate.ts';
+import { reports, seedRuns, users } from '../schema.ts';
+import { runPendingSeeds } from './index.ts';
+
+let handle: DbHandle | undefined;
+afterEach(async () => {
+  await handle?.close();
+  handle = undefined;
+});
+const fresh = async () => {
+  handle = await openPglite();
+  await migrate(handle);
+  return handle.db;
+};
+const clock = createTestClock();
+const recorded = async (db: DbHandle['db']) =>
+  (await db.select({ name: seedRuns.name }).from(seedRuns)).map((r) => r.name).sort();
+
+describe('seed runs', () => {
+  it('runs each pending module once and records it; a removed demo account does not come back', async () => {
+    const db = await fresh();
+    const ctx = { db, config: testConfig(), clock, log: silentLog };
+    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual(['parameters', 'accounts']);
+    expect(await recorded(db)).toEqual(['accounts', 'parameters']);
+    await db.delete(users).where(eq(users.email, 'npi@demo.test'));
+    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual([]);
+    const [left] = await db.select({ n: count() }).from(users);
+    expect(left!.n).toBe(2);
+  });
+
+  it('counts the modules that predate bookkeeping as done on an existing database', async () => {
+    const db = await fresh();
+    const ctx = { db, config: testConfig(), clock, log: silentLog };
+    await runPendingSeeds(ctx, { skip: ['catalogue'] });
+    // a database from before seed runs were recorded: content present, no seed_runs rows
+    await db.delete(seedRuns);
+    await db.delete(users).where(eq(users.email, 'client@demo.test'));
+    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual([]);
+    expect(await recorded(db)).toEqual(['accounts', 'parameters']);
+    const [left] = await db.select({ n: count() }).from(users);
+    expect(left!.n).toBe(2);
+  });
+
+  it('never seeds demo accounts or content in production, and does not add them later', async () => {
+    const db = await fresh();
+    const production = { db, config: testConfig({ NODE_ENV: 'production' }), clock, log: silentLog };
+    expect(await runPendingSeeds(production)).toEqual(['parameters']);
+    expect(await recorded(db)).toEqual(['accounts', 'catalogue', 'parameters']);
+    const development = { ...production, config: testConfig() };
+    expect(await runPendingSeeds(development)).toEqual([]);
+    const [userRows] = await db.select({ n: count() }).from(users);
+    const [reportRows] = await db.select({ n: count() }).from(reports);
+    expect([userRows!.n, reportRows!.n]).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,125 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where report files, photos and uploads live. Keys are relative, slash-separated paths such as
+ * 'reports/2025/00042.pdf'; the local adapter keeps them under one root directory (DATA_DIR/files).
+ */
+export interface StoredFile {
+  contentType: string;
+  size: number;
+}
+
+export interface Storage {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** null when the key holds nothing */
+  get(key: string): Promise<Buffer | null>;
+  /** A stream for serving large files without buffering them; null when the key holds nothing. */
+  stream(key: string): Promise<{ body: Readable; file: StoredFile } | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the file if present. */
+  delete(key: string): Promise<void>;
+  stat(key: string): Promise<StoredFile | null>;
+}
+
+const keyPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/**
+ * Keys come from the database and, later, from uploads: only plain relative segments are accepted, so a key
+ * can never name a file outside the root ('..', absolute paths, backslashes, empty or hidden segments).
+ */
+export const isValidStorageKey = (key: string) =>
+  key.length > 0 && key.length <= 512 && keyPattern.test(key) && !key.split('/').some((s) => /^\.+$/.test(s));
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}
+
+const contentTypeByExtension: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.htm': 'text/html; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.mp3': 'audio/mpeg',
+  '.mp4': 'video/mp4',
+  '.mpg': 'video/mpeg',
+  '.mpeg': 'video/mpeg',
+  '.ogg': 'video/ogg',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+};
+
+export const contentTypeOf = (key: string) =>
+  contentTypeByExtension[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * Local directory storage. The content type is derived from the key's extension (the caller chooses keys
+ * with the right one), so no side files are needed; `put` writes to a temporary name then renames, so a
+ * reader never sees half a file.
+ */
+export const createLocalStorage = (root: string): Storage => {
+  const resolve = (key: string) => {
+    if (!isValidStorageKey(key)) throw new InvalidStorageKeyError(key);
+    const full = path.resolve(root, ...key.split('/'));
+    // Belt and braces: the pattern already forbids escaping the root.
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new InvalidStorageKeyError(key);
+    return full;
+  };
+  const fileStat = async (key: string): Promise<StoredFile | null> => {
+    try {
+      const info = await stat(resolve(key));
+      return info.isFile() ? { contentType: contentTypeOf(key), size: info.size } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  };
+  let sequence = 0;
+  return {
+    async put(key, bytes, contentType) {
+      const full = resolve(key);
+      const expected = contentTypeOf(key);
+      if (contentType.split(';')[0]!.trim() !== expected.split(';')[0]!.trim()) {
+        throw new Error(`Content type ${contentType} does not match the key ${key} (${expected})`);
+      }
+      await mkdir(path.dirname(full), { recursive: true });
+      const temporary = `${full}.${process.pid}.${++sequence}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, full);
+    },
+    async get(key) {
+      try {
+        return await readFile(resolve(key));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        throw error;
+      }
+    },
+    async stream(key) {
+      const file = await fileStat(key);
+      if (!file) return null;
+      return { body: createReadStream(resolve(key)), file };
+    },
+    async exists(key) {
+      return (await fileStat(key)) !== null;
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    stat: fileStat,
+  };
+};
+
+/** The storage the server uses: DATA_DIR/files (S3-compatible storage is a later addition). */
+export const createStorage = (config: { dataDir: string }) =>
+  createLocalStorage(path.join(config.dataDir, 'files'));

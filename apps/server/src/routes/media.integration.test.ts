@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { messages } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../modules/storage/storage.ts';
+import { TestClient } from '../test/client.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('GET /api/media/{folder}/{file}', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-media-'));
+    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    const storage = createStorage(t.config);
+    await storage.put('analysts/7.png', png, 'image/png');
+    await storage.put('demo/reports/0001-secret.pdf', Buffer.from('%PDF-1.7 secret'), 'application/pdf');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves a public image to anyone, with its type and a cache lifetime', async () => {
+    const response = await new TestClient(t.app).get('/api/media/analysts/7.png');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toContain('max-age');
+    expect(response.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('answers 404 for a missing image', async () => {
+    const response = await new TestClient(t.app).get('/api/media/analysts/8.png');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(messages.errors.notFound);
+  });
+
+  it('never serves report files or anything outside the public folders', async () => {
+    const client = new TestClient(t.app);
+    for (const url of [
+      '/api/media/demo/0001-secret.pdf',
+      '/api/media/reports/0001-secret.pdf',
+      '/api/media/analysts/..%2Fdemo%2Freports%2F0001-secret.pdf',
+      '/api/media/analysts/7.svg',
+    ]) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain('secret');
+    }
+  });
+});

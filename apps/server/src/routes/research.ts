@@ -1,0 +1,106 @@
+import {
+  defaultMostViewedPeriod,
+  maxSuggestions,
+  messages,
+  mostViewedPeriods,
+  myReportsEntities,
+  overallResearchReply,
+  reportCursorInvalid,
+  reportsQuery,
+  reportsReply,
+  saveReportBody,
+  saveReportReply,
+  suggestionsQuery,
+  suggestionsReply,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
+import { createEntitlementsService } from '../modules/entitlements/entitlements.service.ts';
+import { createResearchService, InvalidCursorError } from '../modules/research/research.service.ts';
+import type { Clock } from '../modules/runtime.ts';
+import { errorReply } from '../plugins/errors.ts';
+import type { App } from '../types.ts';
+import { errorResponses, tableRoute } from './api-route.ts';
+
+const myReportsParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  entity: z.enum(myReportsEntities),
+});
+const overallQuery = z.object({ period: z.enum(mostViewedPeriods).default(defaultMostViewedPeriod) });
+
+/** Report lists, search suggestions, saving (spec 1 sections 2.6 and 7). Every card passes the entitlement rule. */
+export const researchRoutes = (app: App, deps: { clock: Clock }) => {
+  const research = createResearchService({ db: app.db, clock: deps.clock });
+  const catalogue = createCatalogueService({ db: app.db });
+  const entitlements = createEntitlementsService({ db: app.db });
+
+  const callerOf = async (request: FastifyRequest) => {
+    const user = request.session?.user ?? null;
+    return { userId: user?.id ?? null, entitlement: await entitlements.entitlementFor(user) };
+  };
+  const listOrRefuse = async <T>(run: () => Promise<T>) => {
+    try {
+      return { ok: true as const, value: await run() };
+    } catch (error) {
+      if (error instanceof InvalidCursorError) return { ok: false as const };
+      throw error;
+    }
+  };
+  const badCursor = () => errorReply(reportCursorInvalid, { cursor: reportCursorInvalid });
+
+  app.route({
+    ...tableRoute('GET /reports'),
+    schema: { querystring: reportsQuery, response: { 200: reportsReply, ...errorResponses } },
+    handler: async (request, reply) => {
+      const caller = await callerOf(request);
+      const result = await listOrRefuse(() => research.list(request.query, caller));
+      return result.ok ? result.value : reply.code(400).send(badCursor());
+    },
+  });
+
+  app.route({
+    ...tableRoute('GET /reports/suggestions'),
+    schema: { querystring: suggestionsQuery, response: { 200: suggestionsReply, ...errorResponses } },
+    handler: async (request) => research.suggestions(request.query.q, maxSuggestions),
+  });
+
+  app.route({
+    ...tableRoute('GET /reports/MyReports/:id/:entity'),
+    schema: {
+      params: myReportsParams,
+      querystring: reportsQuery,
+      response: { 200: reportsReply, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const user = request.session?.user;
+      if (!user) return reply.code(401).send(errorReply(messages.auth.signInRequired));
+      const scope = await catalogue.myReportsScope(user, request.params.id, request.params.entity);
+      if (scope.kind === 'forbidden') return reply.code(403).send(errorReply(messages.auth.forbidden));
+      if (scope.kind === 'notFound') return reply.code(404).send(errorReply(messages.errors.notFound));
+      const caller = await callerOf(request);
+      const result = await listOrRefuse(() =>
+        research.list(request.query, caller, { scopeSectorIds: scope.sectorIds }),
+      );
+      return result.ok ? result.value : reply.code(400).send(badCursor());
+    },
+  });
+
+  app.route({
+    ...tableRoute('POST /reports/save/'),
+    schema: { body: saveReportBody, response: { 200: saveReportReply, ...errorResponses } },
+    handler: async (request, reply) => {
+      const user = request.session?.user;
+      if (!user) return reply.code(401).send(errorReply(messages.auth.signInRequired));
+      const result = await research.save(user.id, request.body.id, request.body.status === 1);
+      if (result.kind === 'notFound') return reply.code(404).send(errorReply(messages.errors.notFound));
+      return { success: true as const, saved: result.saved };
+    },
+  });
+
+  app.route({
+    ...tableRoute('GET /overall/research'),
+    schema: { querystring: overallQuery, response: { 200: overallResearchReply, ...errorResponses } },
+    handler: async (request) => research.overall(await callerOf(request), request.query.period),
+  });
+};

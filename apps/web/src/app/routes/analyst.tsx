@@ -1,0 +1,114 @@
+import { messages } from '@portal/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAnalyst, useParameter } from '../../features/research/api/research-queries.ts';
+import classes from '../../features/research/components/pages.module.css';
+import { ResearchList } from '../../features/research/components/research-list.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
+import { idFromParam, imageUrl, initialsOf } from '../../features/research/lib/format.ts';
+import { renderSafeHtml } from '../../features/research/lib/safe-html.tsx';
+import { useSession } from '../../lib/session.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+function ProfilePhoto({ name, imagePath }: { name: string; imagePath: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const src = imageUrl(imagePath);
+  return src && !failed ? (
+    <img
+      className={classes.photo}
+      src={src}
+      alt=""
+      width={180}
+      height={180}
+      onError={() => setFailed(true)}
+    />
+  ) : (
+    <span className={classes.photo} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+function TalkToAnalyst({ id, jobCategory }: { id: number; jobCategory: string }) {
+  const enabled = useParameter('bEnableConnectBookings');
+  const label = useParameter('rw_CNTBkTalkToThe');
+  if (enabled.data !== '1' || jobCategory !== 'Analysts') return null;
+  return (
+    <p>
+      <Link to={`/connect/appointment/${id}`}>{label.data?.trim() || 'Talk to the Analyst'}</Link>
+    </p>
+  );
+}
+
+/** /analysts/{id}_{slug}: profile, contact, booking link and, for signed-in readers, the analyst's reports. */
+export default function AnalystRoute() {
+  const id = idFromParam(useParams().id);
+  const analyst = useAnalyst(id);
+  const { user } = useSession();
+  const person = analyst.data;
+  usePageTitle(person?.name ?? (analyst.isPending && id > 0 ? 'Analyst' : messages.research.analystMissing));
+
+  if (id > 0 && analyst.isPending) return <LoadingState label="Loading analyst" />;
+  if (analyst.isError)
+    return <ErrorState message={analyst.error.message} onRetry={() => void analyst.refetch()} />;
+  if (!person)
+    return (
+      <div className={classes.page}>
+        <h1 className={classes.title}>{messages.research.analystMissing}</h1>
+      </div>
+    );
+
+  return (
+    <div className={classes.page}>
+      <section className={classes.profile} aria-labelledby="analyst-name">
+        <ProfilePhoto name={person.name} imagePath={person.image_path} />
+        <div className={classes.header}>
+          <p className={classes.eyebrow}>{person.sectors.map((s) => s.sName).join(' · ') || 'Analyst'}</p>
+          <h1 id="analyst-name" className={classes.title}>
+            {person.name}
+          </h1>
+          {person.designation && <p className={classes.lead}>{person.designation}</p>}
+          <dl className={classes.contact}>
+            {person.email && (
+              <div>
+                <dt>Email</dt>
+                <dd>
+                  <a href={`mailto:${person.email}`}>{person.email}</a>
+                </dd>
+              </div>
+            )}
+            {person.phone && (
+              <div>
+                <dt>Phone</dt>
+                <dd>
+                  <a href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}>{person.phone}</a>
+                </dd>
+              </div>
+            )}
+          </dl>
+          <div className={classes.rich}>
+            {person.description?.trim() ? (
+              renderSafeHtml(person.description)
+            ) : (
+              <p>{messages.research.analystNoDescription}</p>
+            )}
+          </div>
+          <TalkToAnalyst id={person.id} jobCategory={person.sJobCat} />
+        </div>
+      </section>
+      {user ? (
+        <section aria-labelledby="analyst-reports">
+          <h2 id="analyst-reports" className={classes.sectionTitle}>
+            Research by {person.name}
+          </h2>
+          <ResearchList title={`Reports by ${person.name}`} base={{ type: 'all', analyst: person.id }} />
+        </section>
+      ) : (
+        <EmptyState>
+          <Link to={`/login?redirectUrl=${encodeURIComponent(window.location.pathname)}`}>Sign in</Link> to
+          read {person.name}’s research.
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { messages } from '@portal/contract';
+import { Link, useParams } from 'react-router';
+import { useCompany } from '../../features/research/api/research-queries.ts';
+import classes from '../../features/research/components/pages.module.css';
+import { ResearchList } from '../../features/research/components/research-list.tsx';
+import { ErrorState, LoadingState } from '../../features/research/components/status.tsx';
+import { idFromParam, regionPath, sectorPath } from '../../features/research/lib/format.ts';
+import { renderSafeHtml } from '../../features/research/lib/safe-html.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** /companies/{id}: name, description and the company's reports. */
+export default function CompanyRoute() {
+  const id = idFromParam(useParams().id);
+  const company = useCompany(id);
+  const data = company.data;
+  const name = data ? data.display || data.name : '';
+  usePageTitle(name || 'Company');
+
+  if (id > 0 && company.isPending) return <LoadingState label="Loading company" />;
+  if (company.isError)
+    return <ErrorState message={company.error.message} onRetry={() => void company.refetch()} />;
+  if (!data)
+    return (
+      <div className={classes.page}>
+        <h1 className={classes.title}>{messages.research.companyMissing}</h1>
+      </div>
+    );
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.header}>
+        <p className={classes.eyebrow}>Company{data.sBBG_Code ? ` · ${data.sBBG_Code}` : ''}</p>
+        <h1 className={classes.title}>{name}</h1>
+        <p className={classes.meta}>
+          {data.sector && <Link to={sectorPath(data.sector.id, data.sector.sName)}>{data.sector.sName}</Link>}
+          {data.sector && data.country && ' · '}
+          {data.country && <Link to={regionPath(data.country.name)}>{data.country.name}</Link>}
+        </p>
+        <div className={classes.rich}>
+          {data.description?.trim() ? (
+            renderSafeHtml(data.description)
+          ) : (
+            <p>{messages.research.noDescription}</p>
+          )}
+        </div>
+      </header>
+      <section aria-labelledby="company-reports">
+        <h2 id="company-reports" className={classes.sectionTitle}>
+          Research on {name}
+        </h2>
+        <ResearchList title={`Reports on ${name}`} base={{ type: 'all', company: data.id }} />
+      </section>
+    </div>
+  );
+}

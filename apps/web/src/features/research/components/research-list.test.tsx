@@ -1,0 +1,122 @@
+import type { CurrentUser } from '@portal/contract';
+import { messages } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type Call, client, fakeApi, renderApp } from '../../../test/render-app.tsx';
+import { emptyOverall, reportFixture, reportsReplyOf } from '../test-data.ts';
+
+const reportsCalls = (calls: Call[]) =>
+  calls.filter((c) => c.path === '/reports').map((c) => new URLSearchParams(c.search));
+
+const api = (user: CurrentUser | null, reports: (query: URLSearchParams) => unknown) =>
+  fakeApi(user, (call) => {
+    if (call.path === '/reports') return { body: reports(new URLSearchParams(call.search)) };
+    if (call.path === '/overall/research') return { body: emptyOverall };
+    if (call.path === '/reports/suggestions')
+      return { body: { analysts: [], companies: [], countries: [], sectors: [], reports: [] } };
+    return undefined;
+  });
+
+describe('research list', () => {
+  it('shows 20 skeleton cards while loading, then the reports of the query', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { calls } = fakeApi(client, (call) => {
+      if (call.path === '/reports') return gate.then(() => ({ body: reportsReplyOf([reportFixture()]) }));
+      if (call.path === '/overall/research') return { body: emptyOverall };
+      return undefined;
+    });
+    const { container } = renderApp('/search?q=banks');
+    await waitFor(() => expect(container.querySelectorAll('[data-skeleton]')).toHaveLength(20));
+    release();
+    expect(
+      await screen.findByRole('link', { name: 'Regional banks: margins at the turn' }),
+    ).toBeInTheDocument();
+    expect(container.querySelectorAll('[data-skeleton]')).toHaveLength(0);
+    const query = reportsCalls(calls)[0];
+    expect(query?.get('q')).toBe('banks');
+    expect(query?.get('type')).toBe('all');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “banks”');
+  });
+
+  it('says so when there are no reports', async () => {
+    api(client, () => reportsReplyOf([]));
+    renderApp('/search?q=nothing');
+    expect(await screen.findByText(messages.research.noReports)).toBeInTheDocument();
+  });
+
+  it('sends tags, the first date range as dStart/dEnd, and keeps them in session storage', async () => {
+    const { calls } = api(client, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search');
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Tags');
+    await user.type(input, 'asia{Enter}Date Range: 2026-01-01 - 2026-02-28{Enter}');
+    await waitFor(() => {
+      const last = reportsCalls(calls).at(-1);
+      expect(last?.get('tags')).toBe('asia');
+      expect(last?.get('dStart')).toBe('2026-01-01');
+      expect(last?.get('dEnd')).toBe('2026-02-28');
+    });
+    expect(JSON.parse(sessionStorage.getItem('TagsInput') ?? '[]')).toEqual([
+      'asia',
+      'Date Range: 2026-01-01 - 2026-02-28',
+    ]);
+  });
+
+  it('adds a hashtag as a tag filter once', async () => {
+    const { calls } = api(client, () => reportsReplyOf([reportFixture({ hashtags: ['banks'] })]));
+    renderApp('/search');
+    const user = userEvent.setup();
+    const tag = await screen.findByRole('button', { name: 'Filter by #banks' });
+    await user.click(tag);
+    await user.click(await screen.findByRole('button', { name: 'Filter by #banks' }));
+    await waitFor(() => expect(reportsCalls(calls).at(-1)?.get('tags')).toBe('#banks'));
+    expect(within(screen.getByRole('list', { name: 'Active tags' })).getAllByRole('listitem')).toHaveLength(
+      1,
+    );
+  });
+
+  it('loads the next page with the keyset cursor from the Load more button', async () => {
+    const { calls } = api(client, (query) =>
+      query.get('cursor') === 'c2'
+        ? reportsReplyOf([reportFixture({ id: 2, title: 'Second page report' })])
+        : reportsReplyOf([reportFixture()], 'c2'),
+    );
+    renderApp('/search');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Second page report' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Regional banks: margins at the turn' })).toBeInTheDocument();
+    expect(reportsCalls(calls).at(-1)?.get('cursor')).toBe('c2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the own matrix on the My Research tab', async () => {
+    const { calls } = api(client, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search');
+    const user = userEvent.setup();
+    const all = await screen.findByRole('tab', { name: 'All Reports' });
+    expect(all).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'My Research' }));
+    await waitFor(() => expect(reportsCalls(calls).at(-1)?.get('mine')).toBe('1'));
+  });
+
+  it('gives npi clients the branded header without tabs or highlighted reports', async () => {
+    api({ ...client, type: 'npi' }, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search');
+    expect(await screen.findByText('Select research')).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Regional banks: margins at the turn' });
+    expect(screen.queryByRole('tab', { name: 'My Research' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Highlighted' })).not.toBeInTheDocument();
+  });
+
+  it('lists the saved reports on /SavedResearches', async () => {
+    const { calls } = api(client, () => reportsReplyOf([reportFixture({ saved: true })]));
+    renderApp('/SavedResearches');
+    expect(await screen.findByRole('button', { name: messages.research.unsaveReport })).toBeInTheDocument();
+    expect(reportsCalls(calls)[0]?.get('type')).toBe('saved');
+  });
+});

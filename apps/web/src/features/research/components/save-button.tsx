@@ -1,0 +1,68 @@
+import { messages } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { saveReport } from '../api/research-api.ts';
+import classes from './research.module.css';
+
+/**
+ * Save toggle (spec 1 section 4: status 1 saves, 0 unsaves). The state flips at once and rolls back with a
+ * message when the call fails.
+ */
+export function SaveButton({ reportId, saved }: { reportId: number; saved: boolean }) {
+  const queryClient = useQueryClient();
+  const [isSaved, setSaved] = useState(saved);
+  const [error, setError] = useState('');
+  useEffect(() => setSaved(saved), [saved]);
+
+  const mutation = useMutation({
+    mutationFn: (next: boolean) => saveReport(reportId, next),
+    onMutate: (next) => {
+      setError('');
+      setSaved(next);
+    },
+    onError: (failure, next) => {
+      setSaved(!next);
+      const fallback = next ? messages.research.saveFailed : messages.research.unsaveFailed;
+      setError(
+        failure instanceof ApiError && failure.status !== 0 && failure.status < 500
+          ? failure.message
+          : fallback,
+      );
+    },
+    onSuccess: () => {
+      // Other lists (saved research, other filters) are stale now; they refetch when next shown. This card
+      // keeps its own state, so the list on screen is not reloaded.
+      void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });
+    },
+  });
+
+  return (
+    <span className={classes.saveWrap}>
+      <button
+        type="button"
+        className={classes.saveButton}
+        aria-pressed={isSaved}
+        aria-label={isSaved ? messages.research.unsaveReport : messages.research.saveReport}
+        title={isSaved ? messages.research.unsaveReport : messages.research.saveReport}
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate(!isSaved)}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M6 3.5h12a.5.5 0 0 1 .5.5v16.2a.3.3 0 0 1-.48.24L12 16l-6.02 4.44a.3.3 0 0 1-.48-.24V4a.5.5 0 0 1 .5-.5Z"
+            fill={isSaved ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      {error && (
+        <span role="alert" className={classes.saveError}>
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

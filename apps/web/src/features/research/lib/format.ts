@@ -1,0 +1,87 @@
+import { publicMediaFolders } from '@portal/contract';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+
+/** Card text limits of spec 1 section 9. */
+export const cardLimits = {
+  cut: 1000,
+  readMore: 200,
+  grid: 200,
+  people: 375,
+  avatar: 60,
+  skeletons: 20,
+} as const;
+
+export const slugify = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+const withSlug = (base: string, id: number, name: string) => {
+  const slug = slugify(name);
+  return slug ? `${base}/${id}_${slug}` : `${base}/${id}`;
+};
+
+export const reportPath = (id: number, title: string) => withSlug('/reports', id, title);
+export const analystPath = (id: number, name: string) => withSlug('/analysts', id, name);
+export const sectorPath = (id: number, name: string) => withSlug('/sectors', id, name);
+export const companyPath = (id: number) => `/companies/${id}`;
+export const regionPath = (name: string) => `/regions/${encodeURIComponent(name)}`;
+
+/** '/analysts/42_jane-doe' -> 42; anything without a leading positive integer -> 0. */
+export const idFromParam = (param: string | undefined) => {
+  const match = /^(\d+)/.exec(param ?? '');
+  const id = match ? Number(match[1]) : 0;
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+};
+
+/** The server's published_date is UTC (spec 1 section 3): a value without a zone is read as UTC. */
+export const parseUtc = (value: string) => {
+  const hasZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value);
+  const iso = value.includes('T') || !/\s/.test(value) ? value : value.replace(' ', 'T');
+  return new Date(hasZone || !iso.includes('T') ? iso : `${iso}Z`);
+};
+
+/** A published date in the reader's own time zone (or `timeZone`, for tests), e.g. '3 Mar 2026'. */
+export const formatPublishedDate = (value: string, timeZone?: string, locale?: string) => {
+  const date = parseUtc(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
+};
+
+/** Cuts at `max` characters on a word boundary when one is near, with an ellipsis. */
+export const truncate = (text: string, max: number) => {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
+
+export const initialsOf = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+
+/**
+ * A stored image path as a URL the browser can load: absolute http(s) URLs and root paths pass; a storage key in
+ * a public media folder (e.g. 'analysts/1.png') is served by GET {apiBase}/media/{key}; anything else has no
+ * public address, so the caller shows its fallback instead.
+ */
+export const imageUrl = (path: string | null | undefined) => {
+  if (!path) return undefined;
+  if (/^https?:\/\//i.test(path) || (path.startsWith('/') && !path.startsWith('//'))) return path;
+  const folder = path.split('/')[0] ?? '';
+  return (publicMediaFolders as readonly string[]).includes(folder) && /^[\w-]+\/[\w.-]+$/.test(path)
+    ? `${getRuntimeConfig().apiBase}/media/${path}`
+    : undefined;
+};
