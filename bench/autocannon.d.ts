@@ -1,4 +1,4 @@
-// The part of autocannon's API that users-me.mjs uses (the package ships no types).
+// The part of autocannon's API that users-me.mjs and reports.mjs use (the package ships no types).
 declare module 'autocannon' {
   interface Histogram {
     average: number;
@@ -18,6 +18,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn, round-robin (paths relative to url). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -47,6 +48,8 @@ try {
       }
     },
   });
+  // Planner statistics for the new rows (PGlite has no autovacuum).
+  await database.db.execute(sql`analyze`);
   log.info(
     {
       database: database.kind,
