@@ -7,25 +7,34 @@
 //   node bench/reports.mjs [--db pglite|postgres|both] [--duration <seconds>] [--no-write]
 // Data: PGlite in bench/.tmp/pglite-100k, seeded once (`npm run seed:scale -- --reports 100000`) and reused;
 // PostgreSQL in a temp dir (initdb as the postgres user, port 55440), seeded on every run and removed afterwards.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   chownSync,
-  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import {
+  demoAccount as account,
+  benchDir,
+  createHarness,
+  freePort,
+  host,
+  portIsFree,
+  repoRoot,
+  signIn as signInWithBody,
+  stopChild,
+  tail,
+  waitFor as waitForUrl,
+} from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const { values: args } = parseArgs({
@@ -51,8 +60,6 @@ const warmupSeconds = 3;
 const termSamples = 30;
 const reportCount = 100_000;
 const deepPage = 50;
-const host = '127.0.0.1';
-const account = { email: 'client@demo.test', password: 'Portal-demo-1' };
 /** Mixed frequency: common title words, rare words, company and analyst name fragments, two typos. */
 const probeTerms = [
   { term: 'results', kind: 'common word' },
@@ -80,73 +87,13 @@ const pg = {
   running: false,
 };
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(benchDir, '..');
 const tmpDir = path.join(benchDir, '.tmp');
 const pgliteDir = path.join(tmpDir, 'pglite-100k');
 const pgliteMarker = path.join(tmpDir, 'pglite-100k.seeded');
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-reports-'));
+const harness = createHarness('portal-bench-reports-');
+const { start, stopChildren, workDir } = harness;
 
 /** @typedef {{ child: import('node:child_process').ChildProcess, log: string }} Proc */
-/** @type {import('node:child_process').ChildProcess[]} */
-const children = [];
-
-const freePort = () =>
-  /** @type {Promise<number>} */ (
-    new Promise((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once('error', reject);
-      probe.listen(0, host, () => {
-        const address = /** @type {net.AddressInfo} */ (probe.address());
-        probe.close(() => resolve(address.port));
-      });
-    })
-  );
-
-const portIsFree = (/** @type {number} */ port) =>
-  /** @type {Promise<boolean>} */ (
-    new Promise((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, host, () => probe.close(() => resolve(true)));
-    })
-  );
-
-/** Starts a process in its own group (so that npx and what it starts stop together); output goes to a log file. */
-const start = (
-  /** @type {string} */ name,
-  /** @type {string[]} */ command,
-  /** @type {NodeJS.ProcessEnv} */ env,
-) => {
-  const log = path.join(workDir, `${name}.log`);
-  const fd = openSync(log, 'a');
-  const [file = '', ...rest] = command;
-  const child = spawn(file, rest, { cwd: repoRoot, env, detached: true, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  children.push(child);
-  return { child, log };
-};
-
-const stopChild = async (/** @type {import('node:child_process').ChildProcess} */ child) => {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (/** @type {NodeJS.Signals} */ sig) => {
-    try {
-      process.kill(-(/** @type {number} */ (child.pid)), sig);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-};
-
-const stopChildren = async () => {
-  await Promise.all(children.splice(0).map(stopChild));
-};
-
 /** Runs a command as the postgres user, bounded in time; throws with its output when it fails. */
 const asPostgres = (/** @type {string} */ tool, /** @type {string[]} */ toolArgs) => {
   const res = spawnSync('runuser', ['-u', 'postgres', '--', path.join(pg.bin, tool), ...toolArgs], {
@@ -174,28 +121,14 @@ const stopPostgres = () => {
 };
 
 const cleanUp = async () => {
-  await stopChildren();
+  await harness.stopChildren();
   stopPostgres();
-  rmSync(workDir, { recursive: true, force: true });
+  await harness.close();
 };
 
-const tail = (/** @type {string} */ file) =>
-  existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-30).join('\n') : '(no output)';
-
-const waitFor = async (/** @type {string} */ url, /** @type {Proc} */ proc) => {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null)
-      throw new Error(`${url}: the server exited early. Its log:\n${tail(proc.log)}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within 180 s. Server log:\n${tail(proc.log)}`);
-};
+/** The portal on a 100k database needs longer than the default to start. */
+const waitFor = (/** @type {string} */ url, /** @type {import('./harness.mjs').Proc} */ proc) =>
+  waitForUrl(url, proc, 180_000);
 
 /** Waits for a process to end (at most `ms`); throws with its log when it fails. */
 const finish = async (/** @type {Proc} */ proc, /** @type {number} */ ms) => {
@@ -301,46 +234,7 @@ const preparePostgres = async () => {
   return env;
 };
 
-/** name=value pairs of the Set-Cookie headers of a reply. */
-const cookiesOf = (/** @type {Response} */ res) =>
-  Object.fromEntries(
-    res.headers.getSetCookie().map((line) => {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-    }),
-  );
-
-/** Signs in the way the SPA does: GET /users/me for the CSRF token, then POST /users/login with it. */
-const signIn = async (/** @type {string} */ base) => {
-  const me = await fetch(`${base}/api/users/me`, { signal: AbortSignal.timeout(30_000) });
-  const csrf = me.headers.get('x-csrf-token');
-  const jar = cookiesOf(me);
-  if (!csrf || !jar.csrf_token)
-    throw new Error('GET /api/users/me gave no csrf_token cookie or x-csrf-token header');
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': csrf,
-      cookie: `csrf_token=${jar.csrf_token}`,
-    },
-    body: JSON.stringify(account),
-    signal: AbortSignal.timeout(30_000),
-  });
-  Object.assign(jar, cookiesOf(login));
-  if (login.status !== 200 || !jar.sid)
-    throw new Error(`sign-in failed: HTTP ${login.status} ${await login.text()}`);
-  const cookie = `sid=${jar.sid}; csrf_token=${jar.csrf_token}`;
-  const check = await fetch(`${base}/api/users/me`, {
-    headers: { cookie },
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body = await check.json();
-  if (body?.data?.email !== account.email)
-    throw new Error(`signed-in /users/me answered ${JSON.stringify(body)}`);
-  return cookie;
-};
+const signIn = async (/** @type {string} */ base) => (await signInWithBody(base)).cookie;
 
 /** The portal's reply to one signed-in GET (status 200 required), parsed. */
 const capture = async (

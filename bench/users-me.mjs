@@ -5,143 +5,21 @@
 // stops again. Prints req/s and latency, and appends a dated section to bench/RESULTS.md.
 //   node bench/users-me.mjs [--no-write]
 // With BENCH_DATABASE_URL=postgres://... the portal runs on that PostgreSQL database instead of PGlite.
-import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import net from 'node:net';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchDir, createHarness, freePort, host, signIn, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const connections = 50;
 const durationSeconds = 10;
 const warmupSeconds = 3;
-const host = '127.0.0.1';
-const account = { email: 'client@demo.test', password: 'Portal-demo-1' };
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(benchDir, '..');
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-
-/** @type {import('node:child_process').ChildProcess[]} */
-const children = [];
-
-const freePort = () =>
-  /** @type {Promise<number>} */ (
-    new Promise((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once('error', reject);
-      probe.listen(0, host, () => {
-        const address = /** @type {net.AddressInfo} */ (probe.address());
-        probe.close(() => resolve(address.port));
-      });
-    })
-  );
-
-/** Starts a process in its own group (so that npx and what it starts stop together); output goes to a log file. */
-const start = (
-  /** @type {string} */ name,
-  /** @type {string[]} */ command,
-  /** @type {NodeJS.ProcessEnv} */ env,
-) => {
-  const log = path.join(workDir, `${name}.log`);
-  const fd = openSync(log, 'a');
-  const [file = '', ...args] = command;
-  const child = spawn(file, args, { cwd: repoRoot, env, detached: true, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  children.push(child);
-  return { child, log };
-};
-
-const stopAll = async () => {
-  await Promise.all(
-    children.map(async (child) => {
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const signal = (/** @type {NodeJS.Signals} */ sig) => {
-        try {
-          process.kill(-(/** @type {number} */ (child.pid)), sig);
-        } catch {
-          // already gone
-        }
-      };
-      signal('SIGTERM');
-      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }),
-  );
-  rmSync(workDir, { recursive: true, force: true });
-};
-
-const tail = (/** @type {string} */ file) =>
-  existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').slice(-30).join('\n') : '(no output)';
-
-const waitFor = async (
-  /** @type {string} */ url,
-  /** @type {{ child: import('node:child_process').ChildProcess, log: string }} */ proc,
-) => {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null)
-      throw new Error(`${url}: the server exited early. Its log:\n${tail(proc.log)}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within 120 s. Server log:\n${tail(proc.log)}`);
-};
-
-/** name=value pairs of the Set-Cookie headers of a reply. */
-const cookiesOf = (/** @type {Response} */ res) =>
-  Object.fromEntries(
-    res.headers.getSetCookie().map((line) => {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-    }),
-  );
-
-/** Signs in the way the SPA does: GET /users/me for the CSRF token, then POST /users/login with it. */
-const signIn = async (/** @type {string} */ base) => {
-  const me = await fetch(`${base}/api/users/me`);
-  const csrf = me.headers.get('x-csrf-token');
-  const jar = cookiesOf(me);
-  if (!csrf || !jar.csrf_token)
-    throw new Error('GET /api/users/me gave no csrf_token cookie or x-csrf-token header');
-  const login = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': csrf,
-      cookie: `csrf_token=${jar.csrf_token}`,
-    },
-    body: JSON.stringify(account),
-  });
-  Object.assign(jar, cookiesOf(login));
-  if (login.status !== 200 || !jar.sid)
-    throw new Error(`sign-in failed: HTTP ${login.status} ${await login.text()}`);
-  const cookie = `sid=${jar.sid}; csrf_token=${jar.csrf_token}`;
-  const check = await fetch(`${base}/api/users/me`, { headers: { cookie } });
-  const body = await check.json();
-  if (body?.data?.email !== account.email)
-    throw new Error(`signed-in /users/me answered ${JSON.stringify(body)}`);
-  return { cookie, body };
-};
+const harness = createHarness('portal-bench-');
+const { start, workDir } = harness;
+const stopAll = () => harness.close();
 
 /** @param {string} url @param {Record<string, string>} headers @param {number} duration */
 const load = (url, headers, duration) => autocannon({ url, headers, connections, duration });
