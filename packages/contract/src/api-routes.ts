@@ -67,6 +67,27 @@ export const apiRoutes = [
   route('GET', '/countries', 'signedIn'),
   route('GET', '/sectors', 'signedIn'),
   route('GET', '/keycharts', 'signedIn', false, { query: { sectorId: '10000131' } }),
+  // report viewer (issue 4; spec 1 sections 2.7 and 7). Public where an access key or the service's own
+  // entitlement check decides (an anonymous caller gets the requiredLogin error from the service, not a 401).
+  route('GET', '/report/:id', 'public', false, { params: { id: 'S-0' } }),
+  route('GET', '/report', 'public', false, { query: { accessKey: 'x' } }),
+  route('GET', '/reports/:id', 'public', false, { params: { id: 'S-0' } }),
+  route('POST', '/report/:id/access/dAcsHighligted', 'public', true, { params: { id: 'S-0' } }),
+  route('POST', '/report/:id/access/dAcsFree', 'public', true, { params: { id: 'S-0' } }),
+  route('GET', '/reports/downloadPdf/:id/:userid', 'admin', false, { params: { id: 'S-0', userid: '0' } }),
+  // Short-lived signed file URL (ours): the token is bound to the session or access key that asked for it.
+  route('GET', '/files/:token', 'public', false, { params: { token: 'x' } }),
+  route('POST', '/getCookie', 'public', true, { body: { email: '', link: '' } }),
+  route('GET', '/verifyCookieEmail', 'public', false, { query: { token: 'x' } }),
+  route('POST', '/verifyCookieEmail', 'public', true, { body: { token: 'x' } }),
+  // site: landing, navigation, content pages, contact forms (issue 5; spec 1 sections 2.3-2.4, spec 3 section 7)
+  route('GET', '/getNavItems', 'public'),
+  route('GET', '/blogs', 'public'),
+  route('GET', '/sliders', 'public'),
+  route('GET', '/content', 'public'),
+  route('GET', '/getCustomPageParam/:name', 'public', false, { params: { name: 'sRshWebContactHTML' } }),
+  route('POST', '/aoi', 'public', true, { body: {} }),
+  route('POST', '/aoi/verifyToken', 'public', true, { body: { token: 'x' } }),
 ] as const satisfies readonly ApiRoute[];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

@@ -97,6 +97,33 @@ export const messages = {
     noCharts: 'There are no charts in this category yet.',
     noSuggestions: 'No suggestions',
   },
+  viewer: {
+    audioUnsupported: 'Your browser does not support the audio element.',
+    videoUnsupported: 'Your browser does not support video playback.',
+    viewReport: 'View Report',
+    configsMustBeArray: 'Configs must be an array',
+    signupPreferences: 'Signup Preferences',
+    // ours
+    relatedReports: 'Related Reports',
+    loadFailed: 'The report could not be loaded. Please try again.',
+    requiredLogin: 'Please sign in to read this report.',
+    notEntitled: 'This report is not included in your subscription.',
+    reportMissing: 'No such report exists',
+    accessKeyInvalid: 'This link is no longer valid. Please ask for a new one or sign in.',
+    deviceCheckSent: 'We have sent a verification link to your email address. Please open it on this device.',
+  },
+  site: {
+    aoiTitle: 'Are you an Investor or Analyst?',
+    aoiText: 'Tell us about yourself so we can provide content relevant to you.',
+    nameRequired: 'Please input your name.',
+    emailRequired: 'Please input your email address.',
+    messageRequired: 'Please input your message.',
+    captchaRequired: 'Please solve the challenge.',
+    // ours
+    contactSent: 'Thank you. Your message has been sent; we will get back to you shortly.',
+    captchaInvalid: 'The challenge could not be verified. Please solve it again.',
+    taglines: ['Investments', 'Ideas', 'Advisory', 'Fintech'],
+  },
   errors: {
     internal: 'Internal Error. Please try again later.',
     notFound: 'Not found',

@@ -384,3 +384,7 @@ export type Session = typeof sessions.$inferSelect;
 export type OutboxMail = typeof emailOutbox.$inferSelect;
 export type Report = typeof reports.$inferSelect;
 export type Analyst = typeof analysts.$inferSelect;
+
+// Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).
+export * from './schema-viewer.ts';
+export * from './schema-site.ts';

@@ -1,0 +1,2 @@
+// Site tables (issue 5): navigation, sliders, content, contact messages.
+export {};

@@ -1,0 +1,2 @@
+// Report viewer tables (issue 4): access keys, device verification, access log.
+export {};
