@@ -80,12 +80,20 @@ export const apiRoutes = [
   route('POST', '/getCookie', 'public', true, { body: { email: '', link: '' } }),
   route('GET', '/verifyCookieEmail', 'public', false, { query: { token: 'x' } }),
   route('POST', '/verifyCookieEmail', 'public', true, { body: { token: 'x' } }),
+  // E-mailed report links (ours; the spec shows only their use): an admin sends a report to a recipient, who gets
+  // a per-recipient access key that expires and can be revoked.
+  route('POST', '/reports/:id/emailLink', 'admin', true, { params: { id: 'S-0' }, body: {} }),
+  route('POST', '/reportAccessKeys/:id/revoke', 'admin', true, { params: { id: '0' } }),
   // site: landing, navigation, content pages, contact forms (issue 5; spec 1 sections 2.3-2.4, spec 3 section 7)
   route('GET', '/getNavItems', 'public'),
   route('GET', '/blogs', 'public'),
-  route('GET', '/sliders', 'public'),
+  // The landing page's data in one call (ours; the spec does not show the slider path): active sliders and the
+  // latest research (existence only: title, analysts, date).
+  route('GET', '/landing', 'public'),
   route('GET', '/content', 'public'),
   route('GET', '/getCustomPageParam/:name', 'public', false, { params: { name: 'sRshWebContactHTML' } }),
+  // ALTCHA proof-of-work challenge for the contact forms (ours: the spec's captcha provider is not ours).
+  route('GET', '/aoi/challenge', 'public'),
   route('POST', '/aoi', 'public', true, { body: {} }),
   route('POST', '/aoi/verifyToken', 'public', true, { body: { token: 'x' } }),
 ] as const satisfies readonly ApiRoute[];
