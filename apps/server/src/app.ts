@@ -72,7 +72,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       usersRoutes(api, config);
       verificationRoutes(api);
       parametersRoutes(api);
-      researchRoutes(api, { clock: options.clock ?? systemClock });
+      researchRoutes(api);
       catalogueRoutes(api);
       mediaRoutes(api, config);
     },

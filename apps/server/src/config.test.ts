@@ -28,6 +28,7 @@ describe('parseConfig', () => {
       },
       sessionTtlHours: 168,
       outboxPollMs: 2000,
+      cacheTtlMs: 10_000,
     });
     expect(defaultWebDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
@@ -61,6 +62,7 @@ describe('parseConfig', () => {
       webDist: '/app/web',
       sessionTtlHours: 12,
       outboxPollMs: 500,
+      cacheTtlMs: 10_000,
     });
   });
 

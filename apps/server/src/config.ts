@@ -70,6 +70,9 @@ const envSchema = z.object({
     .default('Two Exchange Square, 8 Connaught Place, Central, Hong Kong'),
   SESSION_TTL_HOURS: positiveInt(1, 24 * 365, 168),
   OUTBOX_POLL_MS: positiveInt(100, 3_600_000, 2000),
+  // How long this process may serve hot reads (sessions, entitlements, shared report pages, suggestions) from
+  // memory; its own writes invalidate at once, other processes' writes show after at most this long. 0 = off.
+  CACHE_TTL_MS: positiveInt(0, 60_000, 10_000),
 });
 
 export interface Config {
@@ -88,6 +91,7 @@ export interface Config {
   firm: { name: string; email: string; phone: string; address: string };
   sessionTtlHours: number;
   outboxPollMs: number;
+  cacheTtlMs: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -127,6 +131,7 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       firm: { name: e.FIRM_NAME, email: e.FIRM_EMAIL, phone: e.FIRM_PHONE, address: e.FIRM_ADDRESS },
       sessionTtlHours: e.SESSION_TTL_HOURS,
       outboxPollMs: e.OUTBOX_POLL_MS,
+      cacheTtlMs: e.CACHE_TTL_MS,
     },
   };
 };

@@ -12,14 +12,13 @@ import {
   sectorsReply,
 } from '@portal/contract';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
-import { createEntitlementsService } from '../modules/entitlements/entitlements.service.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
 
 /** Subject pages: analysts, Our People, companies, countries and regions, sectors, key charts. */
 export const catalogueRoutes = (app: App) => {
   const catalogue = createCatalogueService({ db: app.db });
-  const entitlements = createEntitlementsService({ db: app.db });
+  const { entitlements } = app.services;
 
   app.route({
     ...tableRoute('GET /analysts'),

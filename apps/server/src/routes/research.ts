@@ -16,9 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
-import { createEntitlementsService } from '../modules/entitlements/entitlements.service.ts';
-import { createResearchService, InvalidCursorError } from '../modules/research/research.service.ts';
-import type { Clock } from '../modules/runtime.ts';
+import { InvalidCursorError } from '../modules/research/research.service.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
@@ -30,10 +28,9 @@ const myReportsParams = z.object({
 const overallQuery = z.object({ period: z.enum(mostViewedPeriods).default(defaultMostViewedPeriod) });
 
 /** Report lists, search suggestions, saving (spec 1 sections 2.6 and 7). Every card passes the entitlement rule. */
-export const researchRoutes = (app: App, deps: { clock: Clock }) => {
-  const research = createResearchService({ db: app.db, clock: deps.clock });
+export const researchRoutes = (app: App) => {
+  const { research, entitlements } = app.services;
   const catalogue = createCatalogueService({ db: app.db });
-  const entitlements = createEntitlementsService({ db: app.db });
 
   const callerOf = async (request: FastifyRequest) => {
     const user = request.session?.user ?? null;

@@ -180,6 +180,7 @@ export const createAccountsService = (deps: {
         await deleteUserSessions(tx, user.id);
         await sendPasswordChanged(tx, user);
       });
+      sessions.forgetUser(user.id);
       return { kind: 'ok', token: await sessions.create(user.id, meta) };
     },
 
@@ -215,6 +216,7 @@ export const createAccountsService = (deps: {
         const userId = await consumeToken(tx, token, 'verify', clock());
         if (userId === null) return false;
         await markEmailVerified(tx, userId, clock());
+        sessions.forgetUser(userId);
         return true;
       }),
 
@@ -225,7 +227,7 @@ export const createAccountsService = (deps: {
       // Checked before hashing so that junk tokens cost no hashing time; consumed atomically below.
       if (!(await isTokenUsable(db, form.token, 'reset', clock()))) return false;
       const passwordHash = await hashPassword(form.newpassword);
-      return db.transaction(async (tx) => {
+      const reset = await db.transaction(async (tx) => {
         const now = clock();
         const userId = await consumeToken(tx, form.token, 'reset', now);
         if (userId === null) return false;
@@ -236,8 +238,11 @@ export const createAccountsService = (deps: {
         await deleteUserSessions(tx, userId);
         const user = await findUserById(tx, userId);
         if (user) await sendPasswordChanged(tx, user);
-        return true;
+        return userId;
       });
+      if (reset === false) return false;
+      sessions.forgetUser(reset);
+      return true;
     },
   };
 };

@@ -184,6 +184,7 @@ export interface ReportRow {
   is_temp_report: boolean;
   must_read: boolean;
   sector_id: number | null;
+  free_access: boolean;
   entitled: boolean;
   saved: boolean;
   views: number | null;
@@ -307,7 +308,7 @@ export const listReports = async (
       to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
       to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at,
       p.video_id as video, p.file_type as filetype, p.type, p.is_temp_report, p.must_read, p.sector_id,
-      ${entitled} as entitled,
+      p.free_access, ${entitled} as entitled,
       ${args.userId === null ? sql`false` : sql`exists (select 1 from saved_reports s where s.user_id = ${args.userId} and s.report_id = p.id)`} as saved,
       p.views, ${snippet} as snippet
     from (
@@ -368,6 +369,11 @@ export const reportExists = async (db: Executor, id: number) =>
 export const saveReport = (db: Executor, userId: number, reportId: number, now: Date) =>
   db.execute(sql`insert into saved_reports (user_id, report_id, saved_at) values (${userId}, ${reportId}, ${now})
     on conflict do nothing`);
+
+export const findSavedReportIds = async (db: Executor, userId: number) =>
+  rowsOf<{ report_id: number }>(
+    await db.execute(sql`select report_id from saved_reports where user_id = ${userId}`),
+  ).map((row) => row.report_id);
 
 export const unsaveReport = (db: Executor, userId: number, reportId: number) =>
   db.execute(sql`delete from saved_reports where user_id = ${userId} and report_id = ${reportId}`);

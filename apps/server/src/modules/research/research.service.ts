@@ -7,13 +7,15 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { Entitlement } from '../entitlements/entitlements.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
+import { anonymousEntitlement, type Entitlement, mayRead } from '../entitlements/entitlements.ts';
 import type { Clock } from '../runtime.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
   countReports,
   countStatement,
   findReportLinks,
+  findSavedReportIds,
   findSuggestions,
   jsonValue,
   knownHashtags,
@@ -47,9 +49,8 @@ const periodDays: Record<MostViewedPeriod, number> = {
   'Past Year': 365,
 };
 
-// Counting every matching row costs more than the page itself at 100,000 reports (an index-only scan of the
-// whole list), so exact counts are cached per process for a few seconds, keyed by the statement and its
-// parameters. Saving clears the cache so that the saved list's total is right at once.
+// Counts are keyed by the statement and its parameters; saving clears them so that the saved list's total is
+// right at once.
 const COUNT_TTL_MS = 10_000;
 const COUNT_CACHE_MAX = 1000;
 // A sector filter matching at least 1 in 50 reports fills a page after about 50 x pageSize index entries.
@@ -67,21 +68,71 @@ const fileTypeOf = (value: string): ReportCard['filetype'] =>
 
 export class InvalidCursorError extends Error {}
 
-export const createResearchService = (deps: { db: Db; clock: Clock }) => {
-  const { db, clock } = deps;
-  const counts = new Map<string, { n: number; at: number }>();
+/** A page of rows with what the reply needs besides the cards. */
+interface Page {
+  rows: ReportRow[];
+  total: number;
+  page: number;
+  offset: number;
+  next: string | null;
+}
 
-  const cachedCount = async (filter: ListFilter) => {
+/**
+ * Report lists, suggestions and saving.
+ *
+ * Caching (ARCHITECTURE: measure first; bench/RESULTS.md has the figures): a page of a list that is the same for
+ * every reader (no full-text query, not the saved list) is computed once without any caller and kept for
+ * `cacheTtlMs`; each reply then marks its cards `entitled` with the one entitlement rule (`mayRead`, the same rule
+ * as the SQL of uncached lists) and `saved` from the caller's saved ids, also cached and dropped by every save.
+ * Full-text lists stay uncached: their snippets depend on the caller's entitlement. `invalidate()` drops
+ * everything shared; whatever adds or changes reports in this process calls it.
+ */
+export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?: number }) => {
+  const { db, clock } = deps;
+  const cacheTtlMs = deps.cacheTtlMs ?? 0;
+  const now = () => clock().getTime();
+  // Exact counts cost more than the page itself at 100,000 reports (an index-only scan of the whole list), so
+  // they are always cached briefly, whatever the cache setting.
+  const counts = new TtlCache<string, number>({ ttlMs: COUNT_TTL_MS, max: COUNT_CACHE_MAX, now });
+  const pages = new TtlCache<string, Page>({ ttlMs: cacheTtlMs, max: 2000, now });
+  const panels = new TtlCache<string, Awaited<ReturnType<typeof overallRows>>>({
+    ttlMs: cacheTtlMs,
+    max: 20,
+    now,
+  });
+  const savedIds = new TtlCache<number, ReadonlySet<number>>({ ttlMs: cacheTtlMs, max: 10_000, now });
+  const suggestionsCache = new TtlCache<string, Awaited<ReturnType<typeof findSuggestions>>>({
+    ttlMs: cacheTtlMs,
+    max: 5000,
+    now,
+  });
+
+  const cachedCount = (filter: ListFilter) => {
     const statement = countStatement(filter);
-    const key = statementKey(statement);
-    const now = Date.now();
-    const hit = counts.get(key);
-    if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
-    const n = await countReports(db, statement);
-    if (counts.size >= COUNT_CACHE_MAX) counts.clear();
-    counts.set(key, { n, at: now });
-    return n;
+    return counts.getOrLoad(statementKey(statement), () => countReports(db, statement));
   };
+
+  const savedSetOf = (userId: number | null): Promise<ReadonlySet<number>> =>
+    userId === null
+      ? Promise.resolve(new Set())
+      : savedIds.getOrLoad(userId, async () => new Set(await findSavedReportIds(db, userId)));
+
+  /** The caller's own flags on a row computed for nobody in particular. */
+  const personalise = (row: ReportRow, caller: Caller, saved: ReadonlySet<number>): ReportRow => ({
+    ...row,
+    entitled: mayRead(caller.entitlement, {
+      freeAccess: row.free_access,
+      sectorId: row.sector_id,
+      sectorIds: row.sectors.map((sector) => sector.id),
+    }),
+    saved: saved.has(row.id),
+  });
+
+  /** Who a shared page is computed for: nobody, except for the sectors that scope the My Research tab. */
+  const nobodyScopedAs = (caller: Caller): Caller => ({
+    userId: null,
+    entitlement: { ...anonymousEntitlement, subscribedSectorIds: caller.entitlement.subscribedSectorIds },
+  });
 
   const toCard = (
     row: ReportRow,
@@ -166,11 +217,11 @@ export const createResearchService = (deps: { db: Db; clock: Clock }) => {
     ...(query.type === 'mostviewed' ? { period: query.period } : {}),
   });
 
-  const list = async (
+  const pageOf = async (
     query: ReportsQueryParsed,
     caller: Caller,
-    options: { scopeSectorIds?: readonly number[] } = {},
-  ): Promise<ReportsReply> => {
+    options: { scopeSectorIds?: readonly number[] },
+  ): Promise<Page> => {
     const filter = await filterOf(query, caller, options.scopeSectorIds);
     const pageSize = query.pageSize;
     const kind = orderKind(filter);
@@ -207,47 +258,96 @@ export const createResearchService = (deps: { db: Db; clock: Clock }) => {
           ? encodeCursor({ kind: 'keyset', at: last.cursor_at, id: last.id, page: page + 1 })
           : encodeCursor({ kind: 'offset', offset: offset + pageSize, page: page + 1 });
     }
+    return { rows: pageRows, total, page, offset, next };
+  };
+
+  const list = async (
+    query: ReportsQueryParsed,
+    caller: Caller,
+    options: { scopeSectorIds?: readonly number[] } = {},
+  ): Promise<ReportsReply> => {
+    let page: Page;
+    let rows: ReportRow[];
+    if (query.q || query.type === 'saved') {
+      page = await pageOf(query, caller, options);
+      rows = page.rows;
+    } else {
+      const scope = query.mine === '1' ? caller.entitlement.subscribedSectorIds : null;
+      const key = JSON.stringify([query, options.scopeSectorIds ?? null, scope]);
+      const [shared, saved] = await Promise.all([
+        pages.getOrLoad(key, () => pageOf(query, nobodyScopedAs(caller), options)),
+        savedSetOf(caller.userId),
+      ]);
+      page = shared;
+      rows = shared.rows.map((row) => personalise(row, caller, saved));
+    }
     const period = query.type === 'mostviewed' ? query.period : undefined;
     return {
-      data: pageRows.map((row, index) => toCard(row, offset, index, period)),
-      pagination: { current: page, total: Math.ceil(total / pageSize), next },
+      data: rows.map((row, index) => toCard(row, page.offset, index, period)),
+      pagination: { current: page.page, total: Math.ceil(page.total / query.pageSize), next: page.next },
       filters: filtersEcho(query),
     };
   };
 
-  /** Side data of the research page: must-read, most viewed in the period, highlighted (10 each). */
-  const overall = async (caller: Caller, period: MostViewedPeriod) => {
-    const top = async (type: ListFilter['type'], extra: Partial<ListFilter> = {}) => {
-      const filter: ListFilter = { type, hashtags: [], textTags: [], ...extra };
-      const rows = await listReports(db, {
-        filter,
-        entitlement: caller.entitlement,
-        userId: caller.userId,
+  /** The side panel's rows for nobody in particular: must-read, most viewed in the period, highlighted (10 each). */
+  const overallRows = async (period: MostViewedPeriod) => {
+    const top = (type: ListFilter['type'], extra: Partial<ListFilter> = {}) =>
+      listReports(db, {
+        filter: { type, hashtags: [], textTags: [], ...extra },
+        entitlement: anonymousEntitlement,
+        userId: null,
         position: { kind: 'first' },
         limit: 10,
       });
-      return rows.map((row, index) => toCard(row, 0, index, type === 'mostviewed' ? period : undefined));
-    };
     const [mustRead, mostViewed, highlighted] = await Promise.all([
       top('all', { mustRead: true }),
       top('mostviewed', { viewedSince: since(period) }),
       top('highlighted'),
     ]);
-    return { mustRead, mostViewed, highlighted, period };
+    return { mustRead, mostViewed, highlighted };
+  };
+
+  /** Side data of the research page, with the caller's own flags. */
+  const overall = async (caller: Caller, period: MostViewedPeriod) => {
+    const [rows, saved] = await Promise.all([
+      panels.getOrLoad(period, () => overallRows(period)),
+      savedSetOf(caller.userId),
+    ]);
+    const cards = (list: ReportRow[], viewPeriod?: MostViewedPeriod) =>
+      list.map((row, index) => toCard(personalise(row, caller, saved), 0, index, viewPeriod));
+    return {
+      mustRead: cards(rows.mustRead),
+      mostViewed: cards(rows.mostViewed, period),
+      highlighted: cards(rows.highlighted),
+      period,
+    };
   };
 
   return {
     list,
     overall,
-    suggestions: (q: string, limit: number) => findSuggestions(db, q, limit),
+    /** Suggestions are the same for everyone (names and titles only); pg_trgm and ILIKE ignore case. */
+    suggestions: (q: string, limit: number) => {
+      const normal = q.trim().toLowerCase();
+      return suggestionsCache.getOrLoad(`${limit}\u0000${normal}`, () => findSuggestions(db, normal, limit));
+    },
 
     /** Idempotent: saving twice keeps one row, unsaving an unsaved report is fine. */
     async save(userId: number, reportId: number, saved: boolean) {
       if (!(await reportExists(db, reportId))) return { kind: 'notFound' as const };
       if (saved) await saveReport(db, userId, reportId, clock());
       else await unsaveReport(db, userId, reportId);
+      savedIds.delete(userId);
       counts.clear();
       return { kind: 'ok' as const, saved };
+    },
+
+    /** Drops every shared page, count and suggestion: call after adding or changing reports. */
+    invalidate() {
+      counts.clear();
+      pages.clear();
+      panels.clear();
+      suggestionsCache.clear();
     },
   };
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { mayUseSession } from '../accounts/user-status.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Clock } from '../runtime.ts';
 import { hashToken, newToken } from '../tokens/token-crypto.ts';
 import {
@@ -25,9 +26,29 @@ export interface ResolvedSession {
   user: User;
 }
 
-export const createSessionsService = (deps: { db: Db; clock: Clock; ttlHours: number }) => {
+/**
+ * Sessions. Resolved sessions are kept in memory for `cacheTtlMs` (keyed by the token's hash), so that a signed-in
+ * read costs no query. Every way a session ends or its user changes in this process drops the entry at once:
+ * `revoke`, `revokeAllForUser` and `forgetUser` (call it after any write to the user's row or sessions, e.g.
+ * password change, e-mail verification, activation, removal). Another process's changes show after at most the
+ * cache ttl; run one process per database, or keep CACHE_TTL_MS short (see the README).
+ */
+export const createSessionsService = (deps: {
+  db: Db;
+  clock: Clock;
+  ttlHours: number;
+  cacheTtlMs: number;
+}) => {
   const { db, clock } = deps;
   const ttlMs = deps.ttlHours * 60 * 60 * 1000;
+  const cache = new TtlCache<
+    string,
+    { session: { id: string; expiresAt: Date; lastSeenAt: Date }; user: User }
+  >({
+    ttlMs: deps.cacheTtlMs,
+    max: 10_000,
+    now: () => clock().getTime(),
+  });
 
   return {
     ttlSeconds: deps.ttlHours * 60 * 60,
@@ -51,19 +72,36 @@ export const createSessionsService = (deps: { db: Db; clock: Clock; ttlHours: nu
 
     async resolve(token: string): Promise<ResolvedSession | null> {
       const now = clock();
-      const found = await findLiveSession(db, hashToken(token), now);
-      if (!found || !mayUseSession(found.user)) return null;
+      const id = hashToken(token);
+      const cached = cache.get(id);
+      if (cached && cached.session.expiresAt > now) return { sessionId: id, user: cached.user };
+      const found = await findLiveSession(db, id, now);
+      if (!found || !mayUseSession(found.user)) {
+        cache.delete(id);
+        return null;
+      }
       if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
         await touchSession(db, found.session.id, now);
       }
+      cache.set(id, found);
       return { sessionId: found.session.id, user: found.user };
     },
 
-    revoke: (sessionId: string) => deleteSession(db, sessionId),
+    async revoke(sessionId: string) {
+      cache.delete(sessionId);
+      await deleteSession(db, sessionId);
+    },
 
     /** Signs the user out everywhere, optionally keeping one session. */
-    revokeAllForUser: (userId: number, exceptSessionId?: string) =>
-      deleteUserSessions(db, userId, exceptSessionId),
+    async revokeAllForUser(userId: number, exceptSessionId?: string) {
+      cache.deleteWhere((entry, id) => entry.user.id === userId && id !== exceptSessionId);
+      await deleteUserSessions(db, userId, exceptSessionId);
+    },
+
+    /** Drops what this process remembers of the user's sessions: call after writing the user or their sessions. */
+    forgetUser(userId: number) {
+      cache.deleteWhere((entry) => entry.user.id === userId);
+    },
   };
 };
 
