@@ -86,6 +86,8 @@ describe('account flows', () => {
     // A second device; changing the password signs it out and rotates this session.
     const other = new TestClient(t.app);
     await other.login(email, 'first-password-1');
+    // Used once first, so that this process remembers the session (the session cache must forget it).
+    expect((await other.get('/api/users/me')).json().data.email).toBe(email);
     const before = anon.cookies.get(sessionCookie);
     const changed = await anon.post('/api/users/changePassword', {
       oldPassword: 'first-password-1',
@@ -118,6 +120,7 @@ describe('account flows', () => {
     const email = 'npi@demo.test';
     const device = new TestClient(t.app);
     await device.login(email, demoPassword);
+    expect((await device.get('/api/users/me')).json().data.email).toBe(email);
     const anon = await browser();
     const asked = await anon.post('/api/users/forgotPassword', { email: 'NPI@demo.test' });
     expect(asked.json()).toEqual({ success: 'true', message: messages.forgotPassword.success });
