@@ -429,10 +429,41 @@ const runDatabase = async (kind) => {
   await measure(`deep page (${deepPage}th, keyset cursor)`, [deepUrl]);
   await measure(`suggestions, ${probeTerms.length} terms round-robin`, termUrls);
 
-  console.log(`suggestions one term at a time: ${termSamples} requests in a row each, after 2 of warm-up`);
+  // The same portal with its in-memory caches off (CACHE_TTL_MS=0): what every request costs the database, and
+  // each probe term's own query plan (with the cache on, all but the first request of a term are memory reads).
+  await stopChild(portal.child);
+  const uncachedPort = await freePort();
+  const uncachedBase = `http://${host}:${uncachedPort}`;
+  const uncachedPortal = start(`portal-${kind}-uncached`, ['npx', 'tsx', 'apps/server/src/server.ts'], {
+    ...baseEnv(),
+    ...dbEnv,
+    PORT: String(uncachedPort),
+    HOST: host,
+    PUBLIC_URL: uncachedBase,
+    LOG_LEVEL: 'warn',
+    CACHE_TTL_MS: '0',
+  });
+  await waitFor(`${uncachedBase}/api/health`, uncachedPortal);
+  const uncachedHeaders = { cookie: await signIn(uncachedBase) };
+  /** @type {{ label: string, portal: Load, ceiling: Load }[]} */
+  const uncachedRows = [];
+  for (const [label, paths] of /** @type {[string, string[]][]} */ ([
+    ['page 1 (type=all), cache off', [page1Url]],
+    [`suggestions, ${probeTerms.length} terms round-robin, cache off`, termUrls],
+  ])) {
+    const portalLoad = await load(uncachedBase, paths, uncachedHeaders, durationSeconds, warmupSeconds);
+    console.log(`${label.padEnd(40)} ${fmtLoad(portalLoad)}`);
+    const ceiling = rows.find((r) => label.startsWith(r.label))?.ceiling;
+    if (!ceiling) throw new Error(`no ceiling measured for ${label}`);
+    uncachedRows.push({ label, portal: portalLoad, ceiling });
+  }
+
+  console.log(
+    `suggestions one term at a time, cache off: ${termSamples} requests in a row each, after 2 of warm-up`,
+  );
   const terms = [];
   for (const [i, probe] of probeTerms.entries()) {
-    const seq = await sequential(base, /** @type {string} */ (termUrls[i]), headers);
+    const seq = await sequential(uncachedBase, /** @type {string} */ (termUrls[i]), uncachedHeaders);
     const reply = termReplies[i];
     const hits = ['analysts', 'companies', 'countries', 'sectors', 'reports']
       .map((g) => `${g[0]}${Array.isArray(reply[g]) ? reply[g].length : '?'}`)
@@ -445,7 +476,7 @@ const runDatabase = async (kind) => {
   }
   await stopChildren();
   if (kind === 'postgres') stopPostgres();
-  return { kind, info, rows, terms };
+  return { kind, info, rows, uncachedRows, terms };
 };
 
 /** @typedef {Awaited<ReturnType<typeof runDatabase>>} DbResult */
@@ -460,8 +491,9 @@ const evaluate = (/** @type {DbResult} */ res) => {
   const worst = res.terms.reduce((w, t) => (t.median > w.median ? t : w));
   const slow = res.terms.filter((t) => t.median > 2 * overallMedian);
   const failures =
-    res.rows.flatMap((r) => [r.portal, r.ceiling]).reduce((n, l) => n + l.failures, 0) +
-    res.terms.reduce((n, t) => n + t.failures, 0);
+    [...res.rows, ...res.uncachedRows]
+      .flatMap((r) => [r.portal, r.ceiling])
+      .reduce((n, l) => n + l.failures, 0) + res.terms.reduce((n, t) => n + t.failures, 0);
   const figures = {
     page1Ratio: ratio(page1.portal.reqPerSec, page1.ceiling.reqPerSec),
     deepShare: ratio(deep.portal.reqPerSec, page1.portal.reqPerSec),
@@ -528,18 +560,21 @@ const sectionOf = (/** @type {DbResult} */ res) => {
     '',
     '| target | req/s | p50 | p99 | ceiling req/s | ratio to ceiling |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...res.rows.map(
+    ...[...res.rows, ...res.uncachedRows].map(
       (r) =>
         `| ${r.label} | ${r.portal.reqPerSec} | ${r.portal.p50} ms | ${r.portal.p99} ms | ${r.ceiling.reqPerSec} |` +
         ` ${pct(r.portal.reqPerSec / r.ceiling.reqPerSec)} |`,
     ),
+    '',
+    'The rows marked "cache off" come from the same portal restarted with `CACHE_TTL_MS=0` (every request goes' +
+      ' to the database); the others run with the default (10 s, see the README), as in production.',
     '',
     `Deep page: ${pct(figures.deepShare)} of page 1. Suggestions under load (${probeTerms.length} terms round-robin,` +
       ` ${connections} connections): p99 ${figures.suggestP99} ms. Each term alone: overall median` +
       ` ${figures.overallMedian.toFixed(1)} ms, worst term \`${figures.worst.term}\` at ${figures.worstRatio.toFixed(2)}x` +
       ' that median.',
     '',
-    `Each term alone: ${termSamples} requests one after the other (after 2 of warm-up), no other load; hits as` +
+    `Each term alone, cache off: ${termSamples} requests one after the other (after 2 of warm-up), no other load; hits as` +
       ' a/c/c/s/r = analysts/companies/countries/sectors/reports in the reply (at most 5 each); "slow" = median over' +
       ' twice the overall median (of all these requests):',
     '',
@@ -588,7 +623,7 @@ const printSummary = (/** @type {DbResult} */ res) => {
   const { figures, targets } = evaluate(res);
   console.log(`\n== ${dbName(res.kind)}`);
   console.log('target                                    req/s    p50    p99  ceiling  ratio');
-  for (const r of res.rows)
+  for (const r of [...res.rows, ...res.uncachedRows])
     console.log(
       `${r.label.padEnd(40)} ${String(r.portal.reqPerSec).padStart(6)} ${String(r.portal.p50).padStart(4)}ms` +
         ` ${String(r.portal.p99).padStart(4)}ms ${String(r.ceiling.reqPerSec).padStart(8)} ` +

@@ -385,6 +385,15 @@ export type OutboxMail = typeof emailOutbox.$inferSelect;
 export type Report = typeof reports.$inferSelect;
 export type Analyst = typeof analysts.$inferSelect;
 
+/**
+ * The distinct lower-case words of report titles, kept by triggers on reports (see the migration). A typo in a
+ * search is corrected against these few thousand words (trigram similarity), never against 100,000 titles.
+ */
+export const reportTitleWords = pgTable('report_title_words', { word: text('word').primaryKey() }, (t) => [
+  index('report_title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
+export * from './schema-site.ts';
 // Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).
 export * from './schema-viewer.ts';
 export * from './schema-site.ts';

@@ -13,10 +13,10 @@ import {
   suggestionsQuery,
   suggestionsReply,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
-import { InvalidCursorError } from '../modules/research/research.service.ts';
+import { InvalidCursorError, JsonBody } from '../modules/research/research.service.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
@@ -45,6 +45,11 @@ export const researchRoutes = (app: App) => {
     }
   };
   const badCursor = () => errorReply(reportCursorInvalid, { cursor: reportCursorInvalid });
+  // A body the service rendered (and validated) already is sent as it is; Fastify serialises only objects.
+  const sendBody = (reply: FastifyReply, body: JsonBody) =>
+    reply.type('application/json; charset=utf-8').send(body.text);
+  const send = <T>(reply: FastifyReply, value: T | JsonBody) =>
+    value instanceof JsonBody ? sendBody(reply, value) : value;
 
   app.route({
     ...tableRoute('GET /reports'),
@@ -52,14 +57,15 @@ export const researchRoutes = (app: App) => {
     handler: async (request, reply) => {
       const caller = await callerOf(request);
       const result = await listOrRefuse(() => research.list(request.query, caller));
-      return result.ok ? result.value : reply.code(400).send(badCursor());
+      return result.ok ? send(reply, result.value) : reply.code(400).send(badCursor());
     },
   });
 
   app.route({
     ...tableRoute('GET /reports/suggestions'),
     schema: { querystring: suggestionsQuery, response: { 200: suggestionsReply, ...errorResponses } },
-    handler: async (request) => research.suggestions(request.query.q, maxSuggestions),
+    handler: async (request, reply) =>
+      sendBody(reply, await research.suggestions(request.query.q, maxSuggestions)),
   });
 
   app.route({
@@ -79,7 +85,7 @@ export const researchRoutes = (app: App) => {
       const result = await listOrRefuse(() =>
         research.list(request.query, caller, { scopeSectorIds: scope.sectorIds }),
       );
-      return result.ok ? result.value : reply.code(400).send(badCursor());
+      return result.ok ? send(reply, result.value) : reply.code(400).send(badCursor());
     },
   });
 

@@ -1,4 +1,5 @@
 import { messages, type ReportCard, type ReportsReply, reportCursorInvalid } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from './catalogue-fixtures.ts';
@@ -432,6 +433,13 @@ describe('GET /reports and friends (issue 3)', () => {
     expect(reports.reports).toEqual([
       { id: ids.accelerators, title: 'AI accelerators', published_date: '2029-09-30T23:30:00.000Z' },
     ]);
+    // every word corrected against the title vocabulary, which follows new and changed titles
+    expect((await get('memorry pricng')).reports.map((r: { id: number }) => r.id)).toEqual([ids.memory]);
+    await t.db.execute(
+      sql`update reports set title = 'Escaping check: quixotic lattice' where id = ${ids.escaping}`,
+    );
+    expect((await get('quixotik')).reports.map((r: { id: number }) => r.id)).toEqual([ids.escaping]);
+    await t.db.execute(sql`update reports set title = 'Escaping check' where id = ${ids.escaping}`);
     const many = await get('weekly funding');
     expect(many.reports).toHaveLength(5);
     const dates = many.reports.map((r: { published_date: string }) => r.published_date);

@@ -65,6 +65,43 @@ describe('TtlCache', () => {
     expect(await cache.getOrLoad('k', async () => 7)).toBe(7);
   });
 
+  it('answers an expired entry while one background load refreshes it, within staleMs', async () => {
+    const clock = clockAt();
+    const cache = new TtlCache<string, number>({ ttlMs: 100, max: 10, now: clock.now, staleMs: 100 });
+    let loads = 0;
+    let release: () => void = () => {};
+    const slowLoad = () =>
+      new Promise<number>((resolve) => {
+        loads += 1;
+        release = () => resolve(loads);
+      });
+    const first = cache.getOrLoad('k', slowLoad);
+    release();
+    expect(await first).toBe(1);
+    clock.t = 150;
+    // stale: the old value at once, and one refresh for both callers
+    expect(await cache.getOrLoad('k', slowLoad)).toBe(1);
+    expect(await cache.getOrLoad('k', slowLoad)).toBe(1);
+    expect(loads).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.getOrLoad('k', slowLoad)).toBe(2);
+    // past ttl + staleMs the caller waits for a fresh load
+    clock.t = 400;
+    const late = cache.getOrLoad('k', slowLoad);
+    release();
+    expect(await late).toBe(3);
+  });
+
+  it('never answers an invalidated entry, stale or not', async () => {
+    const clock = clockAt();
+    const cache = new TtlCache<string, number>({ ttlMs: 100, max: 10, now: clock.now, staleMs: 1000 });
+    cache.set('k', 1);
+    clock.t = 150;
+    cache.delete('k');
+    expect(await cache.getOrLoad('k', async () => 2)).toBe(2);
+  });
+
   it('deletes matching entries', () => {
     const cache = new TtlCache<string, { user: number }>({ ttlMs: 1000, max: 10 });
     cache.set('s1', { user: 1 });

@@ -8,6 +8,12 @@ export interface TtlCacheOptions {
   ttlMs: number;
   max: number;
   now?: () => number;
+  /**
+   * `getOrLoad` keeps answering an expired entry for up to this long after its ttl while ONE load refreshes it in
+   * the background, so that a hot key's expiry never stalls every request behind one slow query. Invalidation
+   * still removes entries at once. Leave it 0 where an expired entry must never be served (sessions).
+   */
+  staleMs?: number;
 }
 
 export class TtlCache<K, V> {
@@ -16,6 +22,7 @@ export class TtlCache<K, V> {
   readonly #ttlMs: number;
   readonly #max: number;
   readonly #now: () => number;
+  readonly #staleMs: number;
   // Bumped by every invalidation: a load that was in flight meanwhile may have read the old state.
   #generation = 0;
 
@@ -23,6 +30,7 @@ export class TtlCache<K, V> {
     this.#ttlMs = Math.max(0, options.ttlMs);
     this.#max = Math.max(1, options.max);
     this.#now = options.now ?? Date.now;
+    this.#staleMs = Math.max(0, options.staleMs ?? 0);
   }
 
   get size() {
@@ -51,10 +59,17 @@ export class TtlCache<K, V> {
 
   /** The cached value, or `load()`'s, kept for next time. Concurrent misses of one key share one load. */
   getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
-    const hit = this.get(key);
-    if (hit !== undefined) return Promise.resolve(hit);
-    const pending = this.#pending.get(key);
-    if (pending) return pending;
+    const entry = this.#entries.get(key);
+    const age = entry ? this.#now() - entry.at : 0;
+    if (entry && age < this.#ttlMs) return Promise.resolve(entry.value);
+    if (entry && age < this.#ttlMs + this.#staleMs) {
+      if (!this.#pending.has(key)) this.#load(key, load).catch(() => {});
+      return Promise.resolve(entry.value);
+    }
+    return this.#pending.get(key) ?? this.#load(key, load);
+  }
+
+  #load(key: K, load: () => Promise<V>): Promise<V> {
     const generation = this.#generation;
     const promise = load().finally(() => {
       if (this.#pending.get(key) === promise) this.#pending.delete(key);

@@ -399,16 +399,63 @@ const FREQUENT_TITLE_HITS = 300;
 // Titles matched by one or two characters (no trigram to use): only the newest reports are looked at.
 const SHORT_QUERY_WINDOW = 5000;
 
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The query's words (three letters or more) each replaced by the closest word of the report titles (trigram
+ * similarity over the small `report_title_words` table), or [] when nothing differs from the query: then the
+ * substring search has already found what there is.
+ */
+const correctedWords = async (db: Executor, q: string) => {
+  const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
+    .filter((w) => w.length >= 3)
+    .slice(0, 4);
+  if (words.length === 0) return [];
+  const list = sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ word: string; original: string }>(
+    await db.execute(sql`select t.w as original, coalesce((select v.word from report_title_words v
+        where v.word % t.w order by similarity(v.word, t.w) desc, v.word limit 1), t.w) as word
+      from unnest(array[${list}]::text[]) with ordinality t(w, i) order by t.i`),
+  );
+  return rows.some((row) => row.word !== row.original) ? rows.map((row) => row.word) : [];
+};
+
+/** The newest reports whose title holds every word, except `exclude`: a bounded trigram probe, else the date walk. */
+const titlesWithAll = async (db: Executor, words: readonly string[], limit: number, exclude: number[]) => {
+  const holdsAll = sql.join(
+    words.map((word) => sql`r.title ilike ${likePattern(word)}`),
+    sql` and `,
+  );
+  const notFound = sql`not (r.id = any(${intArray(exclude)}))`;
+  const [probe] = rowsOf<{ n: number; items: unknown }>(
+    await db.execute(sql`with hits as materialized (
+        select r.id, r.title, r.published_at from reports r where ${holdsAll} and ${notFound}
+        limit ${FREQUENT_TITLE_HITS + 1})
+      select (select count(*)::int from hits) as n,
+        (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
+          from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as items`),
+  );
+  if (Number(probe?.n ?? 0) <= FREQUENT_TITLE_HITS) return jsonValue<ReportSuggestion[]>(probe?.items ?? []);
+  return rowsOf<{ item: unknown }>(
+    await db.execute(sql`select ${reportJson('r')} as item from reports r where ${holdsAll} and ${notFound}
+      order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
+  ).map((row) => jsonValue<ReportSuggestion>(row.item));
+};
+
 /**
  * Grouped suggestions. Names match by substring or trigram similarity, so a typo still matches; the order is
  * similarity, then recency. Reports, at 100,000 rows, take up to three bounded statements (the planner would
  * otherwise walk the date index filtering every row for a rare term, ARCHITECTURE 3a):
  * 1. the small groups, plus a MATERIALIZED probe of at most FREQUENT_TITLE_HITS substring hits (GIN trigram);
  * 2. for a frequent substring only, the newest hits by the date index (hits are dense, so this stops early);
- * 3. when substring hits are fewer than the limit, typo-tolerant hits (`%`, `<%`: indexable operators).
+ * 3. when substring hits are fewer than the limit, the query's words corrected against the title vocabulary
+ *    (a few thousand words, `%` on its trigram index) and titles holding every corrected word, by the plans of 1-2.
  */
 export const findSuggestions = async (db: Executor, q: string, limit: number) => {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(q);
   // The other groups are small tables: a looser word similarity tolerates a typo in a short name.
   const looseMatch = (column: SQL) =>
     sql`(${column} ilike ${pattern} or word_similarity(${q}, ${column}) >= 0.45 or similarity(${column}, ${q}) >= 0.3)`;
@@ -446,16 +493,13 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
     ).map((item) => jsonValue<ReportSuggestion>(item.item));
   }
   if (!short && reports.length < limit) {
-    const found = intArray(reports.map((report) => report.id));
-    const fuzzy = rowsOf<{ item: unknown }>(
-      await db.execute(sql`with fuzzy as materialized (
-          select r.id, r.title, r.published_at from reports r where ${q} <% r.title
-            and not (r.id = any(${found})) limit ${FREQUENT_TITLE_HITS}
-        )
-        select ${reportJson('f')} as item from fuzzy f
-        order by word_similarity(${q}, f.title) desc, f.published_at desc, f.id desc limit ${limit - reports.length}`),
-    ).map((item) => jsonValue<ReportSuggestion>(item.item));
-    reports = [...reports, ...fuzzy];
+    // Typo tolerance: each word of the query corrected against the title vocabulary, then titles holding every
+    // corrected word, by the same bounded plans as above.
+    const corrected = await correctedWords(db, q);
+    if (corrected.length > 0) {
+      const found = reports.map((report) => report.id);
+      reports = [...reports, ...(await titlesWithAll(db, corrected, limit - reports.length, found))];
+    }
   }
   return {
     analysts: jsonValue<SuggestionRows['analysts']>(row?.analysts ?? []),

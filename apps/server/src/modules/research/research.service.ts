@@ -2,8 +2,11 @@ import {
   type MostViewedPeriod,
   type ReportCard,
   type ReportsReply,
+  reportCard,
   reportFileTypes,
   type reportsQuery,
+  reportsReply,
+  suggestionsReply,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -78,6 +81,24 @@ interface Page {
 }
 
 /**
+ * A reply body already validated against its contract schema and rendered as JSON: the route sends it as it is.
+ * Shared pages and suggestions are rendered once when they are computed, not on every request.
+ */
+export class JsonBody {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A shared page rendered once: each card's JSON without its caller-specific flags (`entitled`, `saved`) and
+ * closing brace, so that a reply is these strings joined with the caller's flags; `rest` closes the reply.
+ */
+interface RenderedPage {
+  rows: ReportRow[];
+  cards: string[];
+  rest: string;
+}
+
+/**
  * Report lists, suggestions and saving.
  *
  * Caching (ARCHITECTURE: measure first; bench/RESULTS.md has the figures): a page of a list that is the same for
@@ -90,22 +111,24 @@ interface Page {
 export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?: number }) => {
   const { db, clock } = deps;
   const cacheTtlMs = deps.cacheTtlMs ?? 0;
+  // With the cache off, every list is computed for its caller in SQL (the reference the cached path is tested against).
+  const sharing = cacheTtlMs > 0;
   const now = () => clock().getTime();
   // Exact counts cost more than the page itself at 100,000 reports (an index-only scan of the whole list), so
   // they are always cached briefly, whatever the cache setting.
-  const counts = new TtlCache<string, number>({ ttlMs: COUNT_TTL_MS, max: COUNT_CACHE_MAX, now });
-  const pages = new TtlCache<string, Page>({ ttlMs: cacheTtlMs, max: 2000, now });
-  const panels = new TtlCache<string, Awaited<ReturnType<typeof overallRows>>>({
-    ttlMs: cacheTtlMs,
-    max: 20,
+  const counts = new TtlCache<string, number>({
+    ttlMs: COUNT_TTL_MS,
+    max: COUNT_CACHE_MAX,
     now,
+    staleMs: COUNT_TTL_MS,
   });
+  // Shared entries are refreshed in the background when they expire (no stall behind one slow query); a
+  // reader's own saved ids are not: they are never served past their ttl.
+  const shared = { ttlMs: cacheTtlMs, now, staleMs: cacheTtlMs };
+  const pages = new TtlCache<string, RenderedPage>({ ...shared, max: 2000 });
+  const panels = new TtlCache<string, Awaited<ReturnType<typeof overallRows>>>({ ...shared, max: 20 });
+  const suggestionsCache = new TtlCache<string, JsonBody>({ ...shared, max: 5000 });
   const savedIds = new TtlCache<number, ReadonlySet<number>>({ ttlMs: cacheTtlMs, max: 10_000, now });
-  const suggestionsCache = new TtlCache<string, Awaited<ReturnType<typeof findSuggestions>>>({
-    ttlMs: cacheTtlMs,
-    max: 5000,
-    now,
-  });
 
   const cachedCount = (filter: ListFilter) => {
     const statement = countStatement(filter);
@@ -261,26 +284,7 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
     return { rows: pageRows, total, page, offset, next };
   };
 
-  const list = async (
-    query: ReportsQueryParsed,
-    caller: Caller,
-    options: { scopeSectorIds?: readonly number[] } = {},
-  ): Promise<ReportsReply> => {
-    let page: Page;
-    let rows: ReportRow[];
-    if (query.q || query.type === 'saved') {
-      page = await pageOf(query, caller, options);
-      rows = page.rows;
-    } else {
-      const scope = query.mine === '1' ? caller.entitlement.subscribedSectorIds : null;
-      const key = JSON.stringify([query, options.scopeSectorIds ?? null, scope]);
-      const [shared, saved] = await Promise.all([
-        pages.getOrLoad(key, () => pageOf(query, nobodyScopedAs(caller), options)),
-        savedSetOf(caller.userId),
-      ]);
-      page = shared;
-      rows = shared.rows.map((row) => personalise(row, caller, saved));
-    }
+  const replyOf = (query: ReportsQueryParsed, page: Page, rows: ReportRow[]): ReportsReply => {
     const period = query.type === 'mostviewed' ? query.period : undefined;
     return {
       data: rows.map((row, index) => toCard(row, page.offset, index, period)),
@@ -289,13 +293,49 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
     };
   };
 
-  /** The side panel's rows for nobody in particular: must-read, most viewed in the period, highlighted (10 each). */
-  const overallRows = async (period: MostViewedPeriod) => {
+  /** Renders a page computed for nobody: validated once here, so that requests only add their flags. */
+  const render = (query: ReportsQueryParsed, page: Page): RenderedPage => {
+    const { data, pagination, filters } = replyOf(query, page, page.rows);
+    const shape = reportsReply.shape;
+    return {
+      rows: page.rows,
+      cards: data.map((card) => {
+        const { entitled: _entitled, saved: _saved, ...rest } = reportCard.parse(card);
+        return JSON.stringify(rest).slice(0, -1);
+      }),
+      rest: `],"pagination":${JSON.stringify(shape.pagination.parse(pagination))},"filters":${JSON.stringify(shape.filters.parse(filters))}}`,
+    };
+  };
+
+  const list = async (
+    query: ReportsQueryParsed,
+    caller: Caller,
+    options: { scopeSectorIds?: readonly number[] } = {},
+  ): Promise<ReportsReply | JsonBody> => {
+    if (!sharing || query.q || query.type === 'saved') {
+      const page = await pageOf(query, caller, options);
+      return replyOf(query, page, page.rows);
+    }
+    const scope = query.mine === '1' ? caller.entitlement.subscribedSectorIds : null;
+    const key = JSON.stringify([query, options.scopeSectorIds ?? null, scope]);
+    const [page, saved] = await Promise.all([
+      pages.getOrLoad(key, async () => render(query, await pageOf(query, nobodyScopedAs(caller), options))),
+      savedSetOf(caller.userId),
+    ]);
+    const cards = page.rows.map((row, index) => {
+      const mine = personalise(row, caller, saved);
+      return `${page.cards[index]},"entitled":${mine.entitled},"saved":${mine.saved}}`;
+    });
+    return new JsonBody(`{"data":[${cards.join(',')}${page.rest}`);
+  };
+
+  /** The side panel's rows: must-read, most viewed in the period, highlighted (10 each). */
+  const overallRows = async (period: MostViewedPeriod, caller: Caller) => {
     const top = (type: ListFilter['type'], extra: Partial<ListFilter> = {}) =>
       listReports(db, {
         filter: { type, hashtags: [], textTags: [], ...extra },
-        entitlement: anonymousEntitlement,
-        userId: null,
+        entitlement: caller.entitlement,
+        userId: caller.userId,
         position: { kind: 'first' },
         limit: 10,
       });
@@ -310,11 +350,13 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
   /** Side data of the research page, with the caller's own flags. */
   const overall = async (caller: Caller, period: MostViewedPeriod) => {
     const [rows, saved] = await Promise.all([
-      panels.getOrLoad(period, () => overallRows(period)),
-      savedSetOf(caller.userId),
+      sharing
+        ? panels.getOrLoad(period, () => overallRows(period, nobodyScopedAs(caller)))
+        : overallRows(period, caller),
+      sharing ? savedSetOf(caller.userId) : null,
     ]);
     const cards = (list: ReportRow[], viewPeriod?: MostViewedPeriod) =>
-      list.map((row, index) => toCard(personalise(row, caller, saved), 0, index, viewPeriod));
+      list.map((row, index) => toCard(saved ? personalise(row, caller, saved) : row, 0, index, viewPeriod));
     return {
       mustRead: cards(rows.mustRead),
       mostViewed: cards(rows.mostViewed, period),
@@ -329,7 +371,11 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
     /** Suggestions are the same for everyone (names and titles only); pg_trgm and ILIKE ignore case. */
     suggestions: (q: string, limit: number) => {
       const normal = q.trim().toLowerCase();
-      return suggestionsCache.getOrLoad(`${limit}\u0000${normal}`, () => findSuggestions(db, normal, limit));
+      return suggestionsCache.getOrLoad(
+        `${limit}\u0000${normal}`,
+        async () =>
+          new JsonBody(JSON.stringify(suggestionsReply.parse(await findSuggestions(db, normal, limit)))),
+      );
     },
 
     /** Idempotent: saving twice keeps one row, unsaving an unsaved report is fine. */
