@@ -1,0 +1,172 @@
+import { accessKeyLimits, rfsParams } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import type { AccessKeysService } from '../access-keys/access-keys.service.ts';
+import { accessKeyOfLink, withFlag } from '../access-keys/rfs-link.ts';
+import { findUserByEmail } from '../accounts/accounts.repository.ts';
+import type { Outbox } from '../mail/outbox.service.ts';
+import { deviceVerifyMail, type Firm } from '../mail/templates.ts';
+import { addSeconds, type Clock } from '../runtime.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { ThrottlesService } from '../throttles/throttles.service.ts';
+import { hashToken, newToken } from '../tokens/token-crypto.ts';
+import {
+  decryptText,
+  deriveLinkKeys,
+  encryptText,
+  type LinkKeys,
+  newDeviceId,
+  readDeviceCookie,
+  signDeviceCookie,
+} from './device-crypto.ts';
+import {
+  consumeDeviceToken,
+  findDeviceToken,
+  insertDeviceToken,
+  isDeviceVerified,
+  recipientsOfDevice,
+  upsertVerifiedDevice,
+} from './device-verification.repository.ts';
+
+/** The HttpOnly cookie that marks a browser as verified (its value is signed; see device-crypto.ts). */
+export const deviceCookieName = 'rfs_device';
+export const deviceCookieMaxAgeSeconds = accessKeyLimits.deviceCookieDays * 24 * 60 * 60;
+
+export type ConfirmResult =
+  | { kind: 'ok'; cookieValue: string; redirectUrl: string }
+  | { kind: 'expired'; redirectUrl: string }
+  | { kind: 'invalid' };
+
+/**
+ * Device verification of e-mailed report links (spec 1 section 2.5, spec 3 token verification pages): the
+ * recipient proves the mailbox from the device, which then holds a signed cookie bound to that recipient.
+ */
+export const createDeviceVerificationService = (deps: {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  firm: Firm;
+  outbox: Outbox;
+  throttles: ThrottlesService;
+  secrets: SecretStore;
+  accessKeys: AccessKeysService;
+}) => {
+  const { db, clock, outbox, throttles, accessKeys } = deps;
+  let keys: Promise<LinkKeys> | undefined;
+  const linkKeys = () => {
+    keys ??= deps.secrets('external-links').then(deriveLinkKeys);
+    keys.catch(() => {
+      keys = undefined;
+    });
+    return keys;
+  };
+
+  /** The way back of a token, or null when it cannot be read (tampered with, or another secret). */
+  const returnLinkOf = async (sealed: string) => decryptText(await linkKeys(), sealed);
+
+  return {
+    /**
+     * Queues a verification mail only when `email` is the recipient of the link's key; the caller answers
+     * the same either way. Every attempt counts against the per-address and per-IP throttles.
+     */
+    async requestCheck(input: { email: string; link: string }, ip: string | null) {
+      await throttles.take([
+        ['deviceCheckPerEmail', input.email],
+        ['deviceCheckPerIp', ip ?? 'unknown'],
+      ]);
+      const rawKey = accessKeyOfLink(input.link);
+      if (!rawKey) return;
+      const resolved = await accessKeys.resolve(rawKey);
+      if (!resolved || resolved.key.recipientEmail !== input.email.toLowerCase()) return;
+      const token = newToken();
+      const now = clock();
+      const url = `${deps.publicUrl}/verifyCookieEmail?token=${encodeURIComponent(token)}`;
+      const account = await findUserByEmail(db, resolved.key.recipientEmail);
+      const name =
+        account && !account.hidden
+          ? `${account.firstName} ${account.lastName}`.trim()
+          : resolved.key.recipientEmail;
+      const returnLink = encryptText(await linkKeys(), resolved.linkPath);
+      await db.transaction(async (tx) => {
+        await insertDeviceToken(tx, {
+          tokenHash: hashToken(token),
+          accessKeyId: resolved.key.id,
+          recipientEmail: resolved.key.recipientEmail,
+          returnLink,
+          createdAt: now,
+          expiresAt: addSeconds(now, accessKeyLimits.deviceTokenSeconds),
+        });
+        await outbox.enqueue(
+          tx,
+          resolved.key.recipientEmail,
+          deviceVerifyMail(deps.firm, { name, reportTitle: resolved.reportTitle, url }),
+          [url],
+        );
+      });
+    },
+
+    /** Whether the token can be used, without using it; an unusable one names its linkExpired way back. */
+    async checkToken(token: string): Promise<{ success: boolean; redirectUrl?: string }> {
+      const row = await findDeviceToken(db, hashToken(token));
+      if (!row) return { success: false };
+      if (!row.usedAt && row.expiresAt > clock()) return { success: true };
+      const link = await returnLinkOf(row.returnLink);
+      return link
+        ? { success: false, redirectUrl: withFlag(link, rfsParams.linkExpired) }
+        : { success: false };
+    },
+
+    /**
+     * Uses the token up and marks the device (the one in `currentCookie` when genuine, else a new one) as
+     * verified for the token's recipient.
+     */
+    async confirm(token: string, currentCookie: string | undefined): Promise<ConfirmResult> {
+      const keysNow = await linkKeys();
+      const now = clock();
+      const deviceId = readDeviceCookie(keysNow, currentCookie) ?? newDeviceId();
+      const used = await db.transaction(async (tx) => {
+        const row = await consumeDeviceToken(tx, hashToken(token), now);
+        if (!row) return null;
+        await upsertVerifiedDevice(tx, {
+          deviceId,
+          recipientEmail: row.recipientEmail,
+          verifiedAt: now,
+          expiresAt: addSeconds(now, deviceCookieMaxAgeSeconds),
+        });
+        return row;
+      });
+      if (used) {
+        const link = decryptText(keysNow, used.returnLink);
+        if (link) {
+          return {
+            kind: 'ok',
+            cookieValue: signDeviceCookie(keysNow, deviceId),
+            redirectUrl: withFlag(link, rfsParams.confirmDevice),
+          };
+        }
+        return { kind: 'invalid' };
+      }
+      const stale = await findDeviceToken(db, hashToken(token));
+      const link = stale ? decryptText(keysNow, stale.returnLink) : null;
+      return link
+        ? { kind: 'expired', redirectUrl: withFlag(link, rfsParams.linkExpired) }
+        : { kind: 'invalid' };
+    },
+
+    /** The device id of a genuine device cookie and the recipients it is verified for (none for a forged one). */
+    async deviceRecipients(cookieValue: string | undefined) {
+      const deviceId = cookieValue ? readDeviceCookie(await linkKeys(), cookieValue) : null;
+      if (!deviceId) return null;
+      return { deviceId, emails: await recipientsOfDevice(db, deviceId, clock()) };
+    },
+
+    /** The device id of a genuine device cookie verified for `recipientEmail`, else null. */
+    async verifiedDevice(cookieValue: string | undefined, recipientEmail: string): Promise<string | null> {
+      if (!cookieValue) return null;
+      const deviceId = readDeviceCookie(await linkKeys(), cookieValue);
+      if (!deviceId) return null;
+      return (await isDeviceVerified(db, deviceId, recipientEmail, clock())) ? deviceId : null;
+    },
+  };
+};
+
+export type DeviceVerificationService = ReturnType<typeof createDeviceVerificationService>;

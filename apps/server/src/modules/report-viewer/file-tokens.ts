@@ -1,0 +1,109 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Short-lived signed file URLs: '<payload>.<signature>', both base64url. The payload names the report, the
+ * expiry and how the reader got access; it carries the sha256 of a binding (the session id, or the access key
+ * and device for an e-mailed link), so that a URL copied to another browser or read from a log opens nothing.
+ * Nothing is stored per token: the HMAC (SHA-256, a 32-byte key kept in server_secrets) makes them unforgeable.
+ */
+export type FileTokenVia = 'session' | 'accessKey' | 'admin';
+
+export interface FileTokenClaims {
+  reportId: number;
+  /** seconds since the epoch */
+  expiresAt: number;
+  via: FileTokenVia;
+  /** the reader's user id (session and admin tokens; an access key's recipient may have none) */
+  userId: number | null;
+  /** the access key (accessKey tokens) */
+  accessKeyId: number | null;
+  /** base64url sha256 of the binding string */
+  bindingHash: string;
+}
+
+const viaCodes: Record<FileTokenVia, string> = { session: 's', accessKey: 'k', admin: 'a' };
+const viaOf = Object.fromEntries(Object.entries(viaCodes).map(([via, code]) => [code, via])) as Record<
+  string,
+  FileTokenVia
+>;
+
+export const bindingHash = (binding: string) => createHash('sha256').update(binding).digest('base64url');
+
+/** The binding of a signed-in browser: its session (the stored id is already the cookie's sha256). */
+export const sessionBinding = (sessionId: string) => `session:${sessionId}`;
+
+const sign = (key: Uint8Array, payload: string) =>
+  createHmac('sha256', key).update(payload).digest('base64url');
+
+export const signFileToken = (key: Uint8Array, claims: FileTokenClaims) => {
+  const payload = Buffer.from(
+    JSON.stringify([
+      claims.reportId,
+      claims.expiresAt,
+      viaCodes[claims.via],
+      claims.userId,
+      claims.accessKeyId,
+      claims.bindingHash,
+    ]),
+  ).toString('base64url');
+  return `${payload}.${sign(key, payload)}`;
+};
+
+export type FileTokenCheck =
+  | { ok: true; claims: FileTokenClaims }
+  | { ok: false; reason: 'invalid' | 'expired' | 'otherBinding'; claims?: FileTokenClaims };
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * Checks signature, expiry and binding, in that order: an expired or foreign token is reported as such only
+ * once its signature is known to be ours. `bindings` are every binding the request can prove.
+ */
+export const verifyFileToken = (
+  key: Uint8Array,
+  token: string,
+  nowSeconds: number,
+  bindings: readonly string[],
+): FileTokenCheck => {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'invalid' };
+  const expected = Buffer.from(sign(key, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'invalid' };
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+  if (!Array.isArray(parts) || parts.length !== 6) return { ok: false, reason: 'invalid' };
+  const [reportId, expiresAt, via, userId, accessKeyId, hash] = parts as unknown[];
+  const viaName = typeof via === 'string' ? viaOf[via] : undefined;
+  if (
+    !isId(reportId) ||
+    typeof expiresAt !== 'number' ||
+    !viaName ||
+    (userId !== null && !isId(userId)) ||
+    (accessKeyId !== null && !isId(accessKeyId)) ||
+    typeof hash !== 'string'
+  ) {
+    return { ok: false, reason: 'invalid' };
+  }
+  const claims: FileTokenClaims = {
+    reportId,
+    expiresAt,
+    via: viaName,
+    userId: userId as number | null,
+    accessKeyId: accessKeyId as number | null,
+    bindingHash: hash,
+  };
+  if (nowSeconds >= expiresAt) return { ok: false, reason: 'expired', claims };
+  const wanted = Buffer.from(hash);
+  const matches = bindings.some((binding) => {
+    const candidate = Buffer.from(bindingHash(binding));
+    return candidate.length === wanted.length && timingSafeEqual(candidate, wanted);
+  });
+  return matches ? { ok: true, claims } : { ok: false, reason: 'otherBinding', claims };
+};
