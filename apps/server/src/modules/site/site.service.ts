@@ -1,0 +1,59 @@
+import { favouritePath, type LandingReply, landingConstants, messages, type NavItem } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import { buildNavTree } from './nav-tree.ts';
+import {
+  findContent,
+  listActiveSliders,
+  listFavourites,
+  listLatestResearch,
+  listNavRows,
+} from './site.repository.ts';
+
+export const aboutContentKey = 'about';
+
+/** Navigation, landing data and content pages (spec 1 sections 2.3-2.4, spec 2 content). */
+export const createSiteService = (deps: { db: Db }) => {
+  const { db } = deps;
+  return {
+    /**
+     * The menu tree. The favourites item appears only while favourites exist, and always lists them (links to
+     * /blogs/{key}), whatever children were stored under it.
+     */
+    async navItems(): Promise<NavItem[]> {
+      const [rows, favourites] = await Promise.all([listNavRows(db), listFavourites(db)]);
+      const withFavourites = (items: NavItem[]): NavItem[] =>
+        items.flatMap((item) => {
+          if (item.type !== 'favourites') return [{ ...item, children: withFavourites(item.children) }];
+          if (favourites.length === 0) return [];
+          const children = favourites.map((f, i) => ({
+            // Negative ids cannot collide with stored rows; the web uses them only as keys.
+            id: -(item.id * 1000 + i + 1),
+            type: 'link' as const,
+            label: f.topic,
+            path: favouritePath(f.key),
+            tag: null,
+            children: [],
+          }));
+          return [{ ...item, label: item.label || messages.site.favourites, children }];
+        });
+      return withFavourites(buildNavTree(rows));
+    },
+
+    favourites: () => listFavourites(db),
+
+    async landing(signedIn: boolean): Promise<LandingReply> {
+      const [sliders, latest] = await Promise.all([
+        listActiveSliders(db, signedIn),
+        listLatestResearch(db, landingConstants.latestCount),
+      ]);
+      return { sliders, latest };
+    },
+
+    async about() {
+      const row = await findContent(db, aboutContentKey);
+      return { html: row?.html ?? '', updatedAt: row?.updatedAt?.toISOString() ?? null };
+    },
+  };
+};
+
+export type SiteService = ReturnType<typeof createSiteService>;

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+
+/**
+ * The site (issue 5; spec 1 sections 2.3-2.4, spec 2 sliders and content, spec 3 sections 2, 5 and 7):
+ * navigation, landing data, content pages, page parameters and the contact forms with their ALTCHA captcha.
+ */
+
+const s = messages.site;
+const v = messages.validation;
+
+// ---------------------------------------------------------------------------------------------------------
+// Navigation (GET /getNavItems, GET /blogs)
+
+export const navItemTypes = ['link', 'dropdown', 'favourites', 'modal'] as const;
+export type NavItemType = (typeof navItemTypes)[number];
+
+export interface NavItem {
+  id: number;
+  type: NavItemType;
+  label: string;
+  /** In-app path of a link (may carry a query); null for dropdowns without a page and for the modal item. */
+  path: string | null;
+  /** Dropdown entries (nested to several levels); the favourites item lists /blogs/{key} links. */
+  children: NavItem[];
+  /**
+   * A research tag filter: choosing the item stores [tag] in session storage under storageKeys.tagsInput
+   * ('TagsInput', read by the research lists); choosing an item without one clears it.
+   */
+  tag: string | null;
+}
+
+export const navItem: z.ZodType<NavItem> = z.object({
+  id: z.number(),
+  type: z.enum(navItemTypes),
+  label: z.string(),
+  path: z.string().nullable(),
+  children: z.array(z.lazy(() => navItem)),
+  tag: z.string().nullable(),
+});
+
+/** The favourites item is present only while at least one favourite (blog) exists. */
+export const navItemsReply = z.object({ data: z.array(navItem) });
+export type NavItemsReply = z.infer<typeof navItemsReply>;
+
+/** A favourite (blog) as the favourites dropdown lists it; its page is /blogs/{key}. */
+export const favourite = z.object({
+  key: z.string(),
+  topic: z.string(),
+  subtitle: z.string(),
+  keyword: z.array(z.string()),
+});
+export type Favourite = z.infer<typeof favourite>;
+export const blogsReply = z.object({ data: z.array(favourite) });
+export type BlogsReply = z.infer<typeof blogsReply>;
+
+export const favouritePath = (key: string) => `/blogs/${encodeURIComponent(key)}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Landing (GET /landing)
+
+export const sliderTypes = ['image', 'video', 'url', 'none'] as const;
+export type SliderType = (typeof sliderTypes)[number];
+
+/** Spec 2: slider images are exactly 1280 x 580. */
+export const sliderImageSize = { width: 1280, height: 580 } as const;
+
+/** An active slider as the landing banner shows it (never a private one to an anonymous visitor). */
+export const slider = z.object({
+  key: z.string(),
+  name: z.string(),
+  type: z.enum(sliderTypes),
+  /** May hold 'inPageLink;newWindowLink' (see splitSliderLink). */
+  link: z.string().nullable(),
+  /** An in-app report path (e.g. /reports/12) the slide points to. */
+  reportUrl: z.string().nullable(),
+  heading: z.string(),
+  subHeading: z.string(),
+  /**
+   * Storage key of the image or video in the public media folder 'sliders' (e.g. 'sliders/1.webp'), served at
+   * `${apiBase}/media/${mediaPath}`; null for url/none slides.
+   */
+  mediaPath: z.string().nullable(),
+  /** MIME type of the media (image/webp, video/mp4, ...). */
+  format: z.string().nullable(),
+  /** Video length in seconds, when known. */
+  duration: z.number().nullable(),
+  isPrivate: z.boolean(),
+});
+export type Slider = z.infer<typeof slider>;
+
+/** The ticker and Our Research carousel: the latest reports' existence only (no body, no file, no snippet). */
+export const latestResearchItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** UTC, ISO 8601 */
+  published_date: z.string(),
+  analysts: z.array(z.object({ id: z.number(), name: z.string() })),
+  sector: z.object({ id: z.number(), sName: z.string() }).nullable(),
+});
+export type LatestResearchItem = z.infer<typeof latestResearchItem>;
+
+export const landingReply = z.object({
+  /** Active sliders in their saved order. */
+  sliders: z.array(slider),
+  /** Latest published reports, newest first, at most landingConstants.latestCount. */
+  latest: z.array(latestResearchItem),
+});
+export type LandingReply = z.infer<typeof landingReply>;
+
+/** Spec 1 section 2.4 and the issue text. */
+export const landingConstants = {
+  latestCount: 25,
+  bannerAutoplayMs: 8000,
+  bannerSpeedMs: 450,
+  researchAutoplayMs: 2500,
+  researchSpeedMs: 650,
+  researchSlidesMin: 1,
+  researchSlidesMax: 9,
+  loaderMinMs: 1000,
+  /** Spec 3 section 9: smooth scroll to ?pageid= on /page/{id}. */
+  scrollMs: 800,
+  scrollOffsetPx: 80,
+} as const;
+
+/**
+ * Spec 2: a slider link may hold 'a;b', where a is an in-page link and b a link opened in a new window.
+ * Either part may be empty.
+ */
+export const splitSliderLink = (link: string | null | undefined) => {
+  const [inPage = '', newWindow = ''] = (link ?? '').split(';', 2).map((part) => part.trim());
+  return { inPage: inPage || null, newWindow: newWindow || null };
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Content (GET /content): the one rich-text content object (Our Firm / About Us)
+
+export const contentReply = z.object({
+  data: z.object({
+    /** sanitised HTML */
+    html: z.string(),
+    /** UTC, ISO 8601; null when never edited since seeding */
+    updatedAt: z.string().nullable(),
+  }),
+});
+export type ContentReply = z.infer<typeof contentReply>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Page parameters (GET /getCustomPageParam/{name}, one name or a comma list)
+
+/**
+ * Parameters that GET /getCustomPageParam/{name} (and so /page/{id}) may reveal. Anything else is private:
+ * a single unknown or private name answers 404; inside a comma list it is omitted.
+ */
+export const publicPageParameters = [
+  /** Contact Us page (HTML) */
+  'sRshWebContactHTML',
+  /** Careers page (HTML) */
+  'sRshWebCareersHTML',
+  /** Offices of the firm (HTML): shown on Contact Us and usable as /page/sRshWebOfficesHTML */
+  'sRshWebOfficesHTML',
+  /** Landing: the hidden vision, mission and values block (HTML) */
+  'sRshWebVisionHTML',
+  /** A sample generic page for /page/{id} with sections that ?pageid= scrolls to (HTML) */
+  'sRshWebOurServicesHTML',
+  /** /access: JSON array of 4 {id, title} sample reports (see accessSampleReports) */
+  'sAccessSampleReports',
+] as const;
+export type PublicPageParameter = (typeof publicPageParameters)[number];
+export const isPublicPageParameter = (name: string): name is PublicPageParameter =>
+  (publicPageParameters as readonly string[]).includes(name);
+
+export const pageParameterMaxNames = 20;
+const parameterName = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+
+/**
+ * Path parameter: one name, or a comma list of up to pageParameterMaxNames names. `list` tells the two forms
+ * apart (a list answers `{ data }` even when it names one parameter, e.g. 'a,').
+ */
+export const customPageParamParams = z.object({
+  name: z
+    .string()
+    .max(2000)
+    .transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      if (
+        names.length === 0 ||
+        names.length > pageParameterMaxNames ||
+        !names.every((n) => parameterName.test(n))
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'Not a parameter name' });
+        return z.NEVER;
+      }
+      return { names, list: value.includes(',') };
+    }),
+});
+
+export const pageParameter = z.object({ name: z.string(), value: z.string() });
+export type PageParameter = z.infer<typeof pageParameter>;
+/** One name: that parameter (or 404). A comma list: the public ones that exist, in the asked order. */
+export const customPageParamReply = z.union([pageParameter, z.object({ data: z.array(pageParameter) })]);
+export type CustomPageParamReply = z.infer<typeof customPageParamReply>;
+
+/** Value of sAccessSampleReports. */
+export const accessSampleReports = z.array(z.object({ id: z.number(), title: z.string() }));
+export type AccessSampleReports = z.infer<typeof accessSampleReports>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact forms (/AOI/{type}) and the ALTCHA captcha
+
+export const aoiTypes = ['Investor', 'Analyst'] as const;
+export type AoiType = (typeof aoiTypes)[number];
+/** Spec 3 section 2: the second path segment being Investor chooses Investor; anything else Analyst. */
+export const aoiTypeFromSegment = (segment: string | undefined): AoiType =>
+  segment?.toLowerCase() === 'investor' ? 'Investor' : 'Analyst';
+
+export const aoiLimits = { nameMax: 100, messageMax: 5000, captchaMax: 20_000 } as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * POST /aoi. `captcha` is either the ALTCHA widget's payload (base64) or the `t` answered by
+ * POST /aoi/verifyToken; each is accepted once.
+ */
+export const aoiForm = z.object({
+  name: z
+    .string({ error: s.nameRequired })
+    .trim()
+    .min(1, s.nameRequired)
+    .max(aoiLimits.nameMax, s.nameTooLong),
+  email: z
+    .string({ error: s.emailRequired })
+    .trim()
+    .min(1, s.emailRequired)
+    .max(limits.emailMax, v.emailTooLong)
+    .regex(EMAIL_PATTERN, v.emailInvalid),
+  message: z
+    .string({ error: s.messageRequired })
+    .trim()
+    .min(1, s.messageRequired)
+    .max(aoiLimits.messageMax, s.messageTooLong),
+  captcha: z
+    .string({ error: s.captchaRequired })
+    .trim()
+    .min(1, s.captchaRequired)
+    .max(aoiLimits.captchaMax, s.captchaInvalid),
+  type: z.enum(aoiTypes, { error: s.typeInvalid }),
+});
+export type AoiForm = z.input<typeof aoiForm>;
+
+/** POST /aoi success; failures are the error shape, with errors.captcha for captcha failures. */
+export const aoiReply = z.object({ success: z.literal(true), message: z.string() });
+export type AoiReply = z.infer<typeof aoiReply>;
+
+/** POST /aoi/verifyToken: token is the ALTCHA widget's payload. */
+export const verifyTokenBody = z.object({
+  token: z
+    .string({ error: s.captchaRequired })
+    .trim()
+    .min(1, s.captchaRequired)
+    .max(aoiLimits.captchaMax, s.captchaInvalid),
+});
+/** 200: a single-use token for POST /aoi's captcha field, valid for captchaLifetimeSeconds. */
+export const verifyTokenReply = z.object({ t: z.string() });
+export type VerifyTokenReply = z.infer<typeof verifyTokenReply>;
+/** 400: `error` carries the captcha message (as does errors.captcha). */
+export const verifyTokenError = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+export const captchaLifetimeSeconds = 10 * 60;
+
+/**
+ * GET /aoi/challenge: an ALTCHA v2 challenge, passed to the widget untouched (its `challenge` attribute or
+ * challengeurl). Unknown fields are kept: the signature covers them.
+ */
+export const altchaChallenge = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string(),
+});
+export type AltchaChallenge = z.infer<typeof altchaChallenge>;
