@@ -14,10 +14,14 @@ import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { missingRoutes } from './routes/api-route.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { externalLinksRoutes } from './routes/external-links.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
+import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
+import { siteRoutes } from './routes/site.ts';
 import { usersRoutes } from './routes/users.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { createServices } from './services.ts';
@@ -37,7 +41,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      // GET /getCustomPageParam/{a,b,c}: a comma list of names is one path parameter; the schemas bound it.
+      maxParamLength: 2000,
+    },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -75,6 +85,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       researchRoutes(api);
       catalogueRoutes(api);
       mediaRoutes(api, config);
+      reportViewerRoutes(api);
+      externalLinksRoutes(api, config);
+      siteRoutes(api);
+      contactRoutes(api);
     },
     { prefix: '/api' },
   );

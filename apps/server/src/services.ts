@@ -1,13 +1,23 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createAccessKeysService } from './modules/access-keys/access-keys.service.ts';
+import { createExternalAccessService } from './modules/access-keys/external-access.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createCaptchaService } from './modules/contact/captcha.service.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createDeviceVerificationService } from './modules/device-verification/device-verification.service.ts';
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
+import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
 import { createResearchService } from './modules/research/research.service.ts';
 import type { Clock, Log } from './modules/runtime.ts';
+import { createSecretStore } from './modules/secrets/secret-store.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { createStorage } from './modules/storage/storage.ts';
 import { createThrottlesService } from './modules/throttles/throttles.service.ts';
+import { createWatermarkService } from './modules/watermark/watermark.service.ts';
 
 /** Wires the domain modules together; the routes reach them through `app.services`. */
 export const createServices = (deps: { db: Db; config: Config; clock: Clock; log: Log }) => {
@@ -34,7 +44,72 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   const now = () => clock().getTime();
   const entitlements = createEntitlementsService({ db, cacheTtlMs: config.cacheTtlMs, now });
   const research = createResearchService({ db, clock, cacheTtlMs: config.cacheTtlMs });
-  return { sessions, throttles, parameters, outbox, accounts, entitlements, research };
+  // Named random keys kept in the database (file URLs, device cookies, the captcha): one store for all.
+  const secrets = createSecretStore({ db, clock });
+  const site = createSiteService({ db });
+  const captcha = createCaptchaService({ db, clock, secrets });
+  const contact = createContactService({ db, clock, firm: config.firm, outbox, throttles, captcha });
+  // E-mailed report links: access keys, device verification, and opening a report through a key.
+  const accessKeys = createAccessKeysService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    firm: config.firm,
+    outbox,
+  });
+  const deviceVerification = createDeviceVerificationService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    firm: config.firm,
+    outbox,
+    throttles,
+    secrets,
+    accessKeys,
+  });
+  const externalAccess = createExternalAccessService({
+    db,
+    clock,
+    accessKeys,
+    devices: deviceVerification,
+    sessions,
+  });
+  // Reading reports: the viewer's calls, signed file URLs and server-side PDF watermarks.
+  const watermarks = createWatermarkService({ parameters, log });
+  const reportViewer = createReportViewerService({
+    db,
+    clock,
+    log,
+    storage: createStorage(config),
+    entitlements,
+    research,
+    throttles,
+    watermarks,
+    secrets,
+    frameOrigins: config.corsOrigins,
+    // File URLs of e-mailed links are bound to the recipient's verified device (or own session).
+    accessKeys: {
+      requestBindings: (cookies) => externalAccess.requestBindings(cookies),
+      readerOf: (id) => externalAccess.readerOfKeyId(id),
+    },
+  });
+  return {
+    watermarks,
+    reportViewer,
+    accessKeys,
+    deviceVerification,
+    externalAccess,
+    sessions,
+    throttles,
+    parameters,
+    outbox,
+    accounts,
+    entitlements,
+    research,
+    site,
+    captcha,
+    contact,
+  };
 };
 
 export type Services = ReturnType<typeof createServices>;

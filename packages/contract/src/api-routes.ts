@@ -123,11 +123,13 @@ export const publicParameters = [
   'sRWClientSubHeading',
   'sRWClientSubPayDialogText',
   'sRWClientAlreadySubscribedText',
+  // ours: where report id 101010 sends the reader (the spec's "external webcast video")
+  'rw_WebcastUrl',
 ] as const;
 export type PublicParameter = (typeof publicParameters)[number];
 export const isPublicParameter = (name: string): name is PublicParameter =>
   (publicParameters as readonly string[]).includes(name);
 
 /** Storage folders whose images are public (GET /media/{folder}/{file}); nothing else in storage is. */
-export const publicMediaFolders = ['analysts', 'sectors', 'companies'] as const;
+export const publicMediaFolders = ['analysts', 'sectors', 'companies', 'sliders'] as const;
 export type PublicMediaFolder = (typeof publicMediaFolders)[number];

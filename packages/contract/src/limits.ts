@@ -28,6 +28,14 @@ export const throttles = {
   forgotPerIp: { max: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
   verifyPerEmail: { max: 3, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
   verifyPerIp: { max: 30, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  // contact forms (issue 5): messages sent, and captcha checks (POST /aoi/verifyToken) per IP
+  contactPerIp: { max: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  captchaPerIp: { max: 30, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  // POST /getCookie (device verification mails of e-mailed report links)
+  deviceCheckPerEmail: { max: 3, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  deviceCheckPerIp: { max: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  // GET /reports/downloadPdf (admin): one stamped download per second per admin (spec 1 section 9)
+  downloadPdfPerAdmin: { max: 1, windowSeconds: 1, blockSeconds: 1 },
 } as const;
 export type ThrottleName = keyof typeof throttles;
 

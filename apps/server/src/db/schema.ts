@@ -396,4 +396,3 @@ export const reportTitleWords = pgTable('report_title_words', { word: text('word
 export * from './schema-site.ts';
 // Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).
 export * from './schema-viewer.ts';
-export * from './schema-site.ts';

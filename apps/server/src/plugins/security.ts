@@ -17,6 +17,11 @@ export const securityPlugin = async (app: App, config: Config) => {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...config.corsOrigins],
+        // The report viewer: htm reports in a sandboxed frame from our own /api/files, youtube reports from the
+        // privacy-enhanced host, audio and video from /api/files, pdf.js's worker from /assets.
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
+        mediaSrc: ["'self'"],
+        workerSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

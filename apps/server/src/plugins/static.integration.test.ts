@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -17,6 +18,9 @@ describe('SPA serving, runtime config and security headers', () => {
     await writeFile(path.join(webDist, 'index.html'), index);
     await writeFile(path.join(webDist, 'assets', 'index-AbC123.js'), 'console.log(1);');
     await writeFile(path.join(webDist, 'robots.txt'), 'User-agent: *');
+    await writeFile(path.join(webDist, 'assets', 'app-XyZ789.js'), 'console.log(2);');
+    await writeFile(path.join(webDist, 'assets', 'app-XyZ789.js.br'), brotliCompressSync('console.log(2);'));
+    await writeFile(path.join(webDist, 'assets', 'app-XyZ789.js.gz'), gzipSync('console.log(2);'));
     t = await createTestApp({ env: { WEB_DIST: webDist, CORS_ORIGINS: 'http://app.example:5173' } });
   });
   afterAll(async () => {
@@ -46,6 +50,21 @@ describe('SPA serving, runtime config and security headers', () => {
     expect((await get('/robots.txt')).body).toBe('User-agent: *');
   });
 
+  it('sends the precompressed copies of the build to browsers that accept them', async () => {
+    const br = await get('/assets/app-XyZ789.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(2);');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await get('/assets/app-XyZ789.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(2);');
+    const plain = await get('/assets/app-XyZ789.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(2);');
+    // a file without copies is sent as it is, whatever the browser accepts
+    expect((await get('/assets/index-AbC123.js', { 'accept-encoding': 'br' })).body).toBe('console.log(1);');
+  });
+
   it('does not serve files outside the build folder', async () => {
     const response = await get('/assets/..%2f..%2fetc%2fpasswd');
     expect(response.body).not.toContain('root:');
@@ -72,7 +91,8 @@ describe('SPA serving, runtime config and security headers', () => {
     const csp = (await get('/')).headers['content-security-policy'];
     expect(csp).toBe(
       "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-        "font-src 'self' data:;connect-src 'self' http://app.example:5173;frame-ancestors 'none';" +
+        "font-src 'self' data:;connect-src 'self' http://app.example:5173;" +
+        "frame-src 'self' https://www.youtube-nocookie.com;media-src 'self';worker-src 'self';frame-ancestors 'none';" +
         "object-src 'none';base-uri 'self';form-action 'self'",
     );
     const api = await get('/api/users/me');

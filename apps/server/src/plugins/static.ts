@@ -31,7 +31,8 @@ export const staticPlugin = async (app: App, config: Config) => {
     app.log.warn({ webDist: root }, 'No built web app found (index.html missing); serving the API only');
     return;
   }
-  await app.register(fastifyStatic, { root, serve: false, index: false });
+  // The build writes .br and .gz copies of its text files (apps/web/build/precompress.ts): sent when accepted.
+  await app.register(fastifyStatic, { root, serve: false, index: false, preCompressed: true });
 
   const isFile = (relative: string) => {
     const full = path.resolve(root, relative);

@@ -247,6 +247,8 @@ describe('account flows', () => {
     expect((await anon.get('/api/getParameter/sRshWebContactHTML')).json().value).toContain('+852 3000 8000');
     // Not allow-listed, allow-listed but absent, and a private value that exists.
     await t.db.execute("insert into parameters (name, value, is_public) values ('sSmtpSecret', 'x', true)");
+    // Every parameter of spec 3 section 9 is seeded: make one allow-listed name absent again.
+    await t.db.execute("delete from parameters where name = 'rw_SubtitleHintText'");
     for (const name of ['sSmtpSecret', 'rw_SubtitleHintText', 'no-such-parameter']) {
       const response = await anon.get(`/api/getParameter/${name}`);
       expect(response.statusCode, name).toBe(404);

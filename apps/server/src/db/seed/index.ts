@@ -7,6 +7,9 @@ import { parameters, seedRuns, users } from '../schema.ts';
 import { accountsSeed } from './accounts.ts';
 import { catalogueSeed } from './catalogue.ts';
 import { parametersSeed } from './parameters.ts';
+import { siteSeed } from './site.ts';
+import { siteParametersSeed } from './site-parameters.ts';
+import { viewerDemoSeed, viewerParametersSeed } from './viewer.ts';
 
 export interface SeedContext {
   db: Db;
@@ -30,6 +33,11 @@ export const seedModules: readonly SeedModule[] = [
   parametersSeed,
   { ...accountsSeed, demo: true },
   { ...catalogueSeed, demo: true },
+  // before site-parameters: the viewer's watermark configuration is the one this capability documents
+  viewerParametersSeed,
+  viewerDemoSeed,
+  siteParametersSeed,
+  { ...siteSeed, demo: true },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { createTestClock, silentLog, testConfig } from '../../test/test-app.ts';
 import { type DbHandle, openPglite } from '../client.ts';
 import { migrate } from '../migrate.ts';
 import { reports, seedRuns, users } from '../schema.ts';
-import { runPendingSeeds } from './index.ts';
+import { runPendingSeeds, seedModules } from './index.ts';
 
 let handle: DbHandle | undefined;
 afterEach(async () => {
@@ -19,13 +19,24 @@ const fresh = async () => {
 const clock = createTestClock();
 const recorded = async (db: DbHandle['db']) =>
   (await db.select({ name: seedRuns.name }).from(seedRuns)).map((r) => r.name).sort();
+// Modules of later capabilities (after the first three), in their order.
+const later = seedModules.slice(3);
+const names = (modules: readonly { name: string }[]) => modules.map((m) => m.name);
+const allBut = (...left: string[]) =>
+  names(seedModules)
+    .filter((n) => !left.includes(n))
+    .sort();
 
 describe('seed runs', () => {
   it('runs each pending module once and records it; a removed demo account does not come back', async () => {
     const db = await fresh();
     const ctx = { db, config: testConfig(), clock, log: silentLog };
-    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual(['parameters', 'accounts']);
-    expect(await recorded(db)).toEqual(['accounts', 'parameters']);
+    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual([
+      'parameters',
+      'accounts',
+      ...names(later),
+    ]);
+    expect(await recorded(db)).toEqual(allBut('catalogue'));
     await db.delete(users).where(eq(users.email, 'npi@demo.test'));
     expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual([]);
     const [left] = await db.select({ n: count() }).from(users);
@@ -39,8 +50,9 @@ describe('seed runs', () => {
     // a database from before seed runs were recorded: content present, no seed_runs rows
     await db.delete(seedRuns);
     await db.delete(users).where(eq(users.email, 'client@demo.test'));
-    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual([]);
-    expect(await recorded(db)).toEqual(['accounts', 'parameters']);
+    // Only the modules from before bookkeeping count as done; later ones run again (they are idempotent).
+    expect(await runPendingSeeds(ctx, { skip: ['catalogue'] })).toEqual(names(later));
+    expect(await recorded(db)).toEqual(allBut('catalogue'));
     const [left] = await db.select({ n: count() }).from(users);
     expect(left!.n).toBe(2);
   });
@@ -48,8 +60,8 @@ describe('seed runs', () => {
   it('never seeds demo accounts or content in production, and does not add them later', async () => {
     const db = await fresh();
     const production = { db, config: testConfig({ NODE_ENV: 'production' }), clock, log: silentLog };
-    expect(await runPendingSeeds(production)).toEqual(['parameters']);
-    expect(await recorded(db)).toEqual(['accounts', 'catalogue', 'parameters']);
+    expect(await runPendingSeeds(production)).toEqual(['parameters', ...names(later.filter((m) => !m.demo))]);
+    expect(await recorded(db)).toEqual(allBut());
     const development = { ...production, config: testConfig() };
     expect(await runPendingSeeds(development)).toEqual([]);
     const [userRows] = await db.select({ n: count() }).from(users);

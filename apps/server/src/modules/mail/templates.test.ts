@@ -1,6 +1,14 @@
 import { messages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { accountExistsMail, escapeHtml, passwordChangedMail, resetMail, verifyMail } from './templates.ts';
+import {
+  accountExistsMail,
+  deviceVerifyMail,
+  escapeHtml,
+  passwordChangedMail,
+  reportLinkMail,
+  resetMail,
+  verifyMail,
+} from './templates.ts';
 
 const firm = {
   name: 'Harbourline <Research> & Co',
@@ -57,5 +65,32 @@ describe('mail templates', () => {
       expect(part).toContain('Two Exchange Square, Central, Hong Kong');
     }
     expect(mail.text).toContain(firm.name);
+  });
+});
+
+describe('e-mailed report link templates', () => {
+  it('escapes the report title and carries the link', () => {
+    const url = 'http://portal.test/rfs.htm?rfsUrl=%2Freports%2F1_x&rcptId=1&docId=1&a=key';
+    const mail = reportLinkMail(firm, {
+      name: 'reader@example.org',
+      reportTitle: 'Chips <b>& more</b>',
+      url,
+      expiresAt: new Date('2030-01-29T09:00:00Z'),
+    });
+    expect(mail.subject).toBe(messages.mail.reportLinkSubject);
+    expect(mail.html).toContain('Chips &lt;b&gt;&amp; more&lt;/b&gt;');
+    expect(mail.html).toContain(
+      'href="http://portal.test/rfs.htm?rfsUrl=%2Freports%2F1_x&amp;rcptId=1&amp;docId=1&amp;a=key"',
+    );
+    expect(mail.text).toContain(url);
+    expect(mail.text).toContain('Tue, 29 Jan 2030 09:00:00 GMT');
+
+    const device = deviceVerifyMail(firm, {
+      name: 'Jordan',
+      reportTitle: 'Chips',
+      url: 'http://portal.test/verifyCookieEmail?token=t',
+    });
+    expect(device.subject).toBe(messages.mail.deviceVerifySubject);
+    expect(device.text).toContain('http://portal.test/verifyCookieEmail?token=t');
   });
 });

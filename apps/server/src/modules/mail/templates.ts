@@ -106,3 +106,47 @@ export const passwordChangedMail = (firm: Firm, to: { name: string; loginUrl: st
     ],
     action: { label: 'Sign in', url: to.loginUrl },
   });
+
+/** An e-mailed report link (issue 4): the recipient may not have an account. */
+export const reportLinkMail = (
+  firm: Firm,
+  to: { name: string; reportTitle: string; url: string; expiresAt: Date },
+) =>
+  render(firm, messages.mail.reportLinkSubject, {
+    greetingName: to.name,
+    paragraphs: [
+      `${firm.name} has shared a research report with you: "${to.reportTitle}".`,
+      `The link is personal to you and valid until ${to.expiresAt.toUTCString()}. The first time you open it on a device, you will be asked to confirm your e-mail address.`,
+    ],
+    action: { label: 'Read the report', url: to.url },
+    after: [signature(firm)],
+  });
+
+/** Device verification for an e-mailed report link; the link must be opened on the device to verify. */
+export const deviceVerifyMail = (firm: Firm, to: { name: string; reportTitle: string; url: string }) =>
+  render(firm, messages.mail.deviceVerifySubject, {
+    greetingName: to.name,
+    paragraphs: [
+      `Please confirm that you want to read "${to.reportTitle}" on this device.`,
+      'Open the link on the same device and browser you used to request it. The link is valid for one hour and can be used once.',
+    ],
+    action: { label: 'Verify my device', url: to.url },
+    after: [signature(firm)],
+  });
+
+/** A contact-form message (/AOI/Investor, /AOI/Analyst) forwarded to the firm's own address. */
+export const contactMessageMail = (
+  firm: Firm,
+  contact: { type: string; name: string; email: string; message: string },
+) =>
+  render(firm, `${messages.site.contactMailSubject}: ${contact.type}`, {
+    greetingName: `${firm.name} team`,
+    paragraphs: [
+      `${contact.name} (${contact.email}) sent this message as ${contact.type === 'Investor' ? 'an Investor' : 'an Analyst'} through the website contact form:`,
+      ...contact.message
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ],
+    after: [`Reply to ${contact.email} to answer.`],
+  });
