@@ -17,4 +17,12 @@ describe('root shell rules', () => {
     expect(httpsRedirectTarget('https://portal.example/rfs.htm?rfsUrl=abc')).toBeUndefined();
     expect(httpsRedirectTarget('http://portal.example/about')).toBeUndefined();
   });
+  it('leaves loopback addresses on http (secure contexts without TLS)', () => {
+    expect(httpsRedirectTarget('http://127.0.0.1:9001/rfs.htm?rfsUrl=abc')).toBeUndefined();
+    expect(httpsRedirectTarget('http://localhost:9001/rfs.htm?rfsUrl=abc')).toBeUndefined();
+    expect(httpsRedirectTarget('http://[::1]:9001/rfs.htm?rfsUrl=abc')).toBeUndefined();
+    expect(httpsRedirectTarget('http://127.0.0.2/rfs.htm?rfsUrl=abc')).toBe(
+      'https://127.0.0.2/rfs.htm?rfsUrl=abc',
+    );
+  });
 });

@@ -11,10 +11,14 @@ export const isRememberedPath = (pathname: string) => {
   return !notRememberedPaths.some((path) => lower === path || lower.startsWith(`${path}/`));
 };
 
+// Loopback addresses are secure contexts already and serve no TLS (development, the browser tests).
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** Spec 1 section 2.2: a `rfsUrl` query sends the browser to the same address over https. */
 export const httpsRedirectTarget = (href: string): string | undefined => {
   const url = new URL(href);
   if (!url.searchParams.has('rfsUrl') || url.protocol !== 'http:') return undefined;
+  if (loopbackHosts.has(url.hostname)) return undefined;
   url.protocol = 'https:';
   return url.toString();
 };

@@ -1,0 +1,114 @@
+import { type ResolvedWatermark, resolveFileUrl } from '@portal/contract';
+import { lazy, Suspense, useEffect } from 'react';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+import type { ViewerData } from '../api/viewer-api.ts';
+import { prefetchPdfBytes } from '../lib/pdf-bytes.ts';
+import classes from './viewer.module.css';
+import { WatermarkOverlay } from './watermark-overlay.tsx';
+
+// Every renderer is its own chunk: pdf.js (and its worker) and the workbook reader load only for their types.
+/** Loads the PDF renderer (pdf.js); the viewer starts it early, as most reports are PDFs. */
+export const loadPdfView = () => import('./pdf-view.tsx');
+const PdfView = lazy(loadPdfView);
+const SheetView = lazy(() => import('./sheet-view.tsx'));
+const HtmView = lazy(() => import('./htm-view.tsx'));
+const AudioView = lazy(() => import('./media-view.tsx').then((m) => ({ default: m.AudioView })));
+const VideoView = lazy(() => import('./media-view.tsx').then((m) => ({ default: m.VideoView })));
+const YoutubeView = lazy(() => import('./media-view.tsx').then((m) => ({ default: m.YoutubeView })));
+const GenericFrameView = lazy(() =>
+  import('./media-view.tsx').then((m) => ({ default: m.GenericFrameView })),
+);
+
+export function DocumentSkeleton({ height }: { height: number }) {
+  return (
+    <div style={{ height }} className={classes.fallback} aria-busy="true">
+      <div className={classes.pageSkeleton} role="progressbar" aria-label="Loading report" />
+    </div>
+  );
+}
+
+/** Overlays the reader's watermarks on a document drawn by the browser (everything but PDFs). */
+function Marked({
+  watermarks,
+  height,
+  children,
+}: {
+  watermarks: readonly ResolvedWatermark[];
+  height: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={classes.frameBox} style={{ minHeight: height }}>
+      {children}
+      <WatermarkOverlay watermarks={watermarks} />
+    </div>
+  );
+}
+
+/** The report's file in the renderer of its type (spec 1 section 2.7). */
+export function DocumentView({
+  data,
+  height,
+  onFileExpired,
+}: {
+  data: ViewerData;
+  height: number;
+  /** asks for a fresh signed file URL (players outlive the 5-minute URL) */
+  onFileExpired?: () => void;
+}) {
+  const { report, watermarks } = data;
+  const url = resolveFileUrl(getRuntimeConfig().apiBase, report.fileUrl);
+  const type = report.filetype;
+  // The file downloads while the renderer's code loads, not after it.
+  useEffect(() => {
+    if (type === 'pdf') prefetchPdfBytes(url);
+  }, [type, url]);
+  let view: React.ReactNode;
+  switch (type) {
+    case 'pdf':
+      view = <PdfView url={url} height={height} />;
+      break;
+    case 'xls':
+    case 'xlsx':
+      view = (
+        <Marked watermarks={watermarks} height={height}>
+          <SheetView url={url} height={height} />
+        </Marked>
+      );
+      break;
+    case 'htm':
+      view = <HtmView url={url} title={report.title} height={height} watermarks={watermarks} />;
+      break;
+    case 'mp3':
+      view = (
+        <Marked watermarks={watermarks} height={height}>
+          <AudioView url={url} title={report.title} onExpired={onFileExpired} />
+        </Marked>
+      );
+      break;
+    case 'mp4':
+    case 'mpg':
+    case 'mpeg':
+    case 'ogg':
+      view = (
+        <Marked watermarks={watermarks} height={height}>
+          <VideoView url={url} title={report.title} height={height} onExpired={onFileExpired} />
+        </Marked>
+      );
+      break;
+    case 'youtube':
+      view = (
+        <Marked watermarks={watermarks} height={height}>
+          <YoutubeView url={url} title={report.title} height={height} />
+        </Marked>
+      );
+      break;
+    default:
+      view = (
+        <Marked watermarks={watermarks} height={height}>
+          <GenericFrameView url={url} title={report.title} height={height} />
+        </Marked>
+      );
+  }
+  return <Suspense fallback={<DocumentSkeleton height={height} />}>{view}</Suspense>;
+}

@@ -1,0 +1,19 @@
+import { messages } from '@portal/contract';
+import { Link } from 'react-router';
+import { renderSafeHtml } from '../../research/lib/safe-html.tsx';
+import classes from './viewer.module.css';
+
+/**
+ * Any report-load error other than requiredLogin and createNewCookie (spec 1 section 4): the server's text is
+ * HTML, shown through the allow-list renderer (never as raw HTML), with the way to subscription preferences.
+ */
+export function LoadErrorBox({ html }: { html: string }) {
+  return (
+    <div className={classes.errorBox} role="alert">
+      <div>{renderSafeHtml(html)}</div>
+      <Link className={classes.fallbackButton} to="/subscriptionPreference/home">
+        {messages.viewer.signupPreferences}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { messages, viewerErrorCodes } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { DeviceVerificationForm, RfsNotices, RfsSignIn } from '../../external-links/index.ts';
+import { ErrorState } from '../../research/components/status.tsx';
+import { fetchViewerReport, logReportAccess, type ViewerData, type ViewerSource } from '../api/viewer-api.ts';
+import { useBodyOverflowHidden } from '../hooks/use-body-overflow-hidden.ts';
+import { revealStripAttribute, siteHeader, useFullScreenHeader } from '../hooks/use-full-screen-header.ts';
+import { useViewerHeight, type ViewerHeightMode } from '../hooks/use-viewer-height.ts';
+import { DocumentSkeleton, DocumentView, loadPdfView } from './document-view.tsx';
+import { LoadErrorBox } from './load-error.tsx';
+import { RelatedReports } from './related-reports.tsx';
+import classes from './viewer.module.css';
+import { ViewerHeader, ViewerToolbar } from './viewer-header.tsx';
+
+export interface ReportViewerPageProps {
+  source: ViewerSource;
+  /** the rfs view (e-mailed or external link): device verification and password sign-in on createNewCookie */
+  rfs?: boolean;
+}
+
+const heightMode = (fullScreen: boolean, externalPdf: boolean): ViewerHeightMode => {
+  if (fullScreen) return externalPdf ? 'fullScreenCompact' : 'fullScreen';
+  return externalPdf ? 'externalPdf' : 'normal';
+};
+
+/** Records the opening once per loaded report (highlighted or free access, as the server marks it). */
+function useAccessLog(data: ViewerData | undefined, signedIn: boolean) {
+  const logged = useRef<string | null>(null);
+  useEffect(() => {
+    // The calls are for signed-in readers; an anonymous rfs reader's opening is logged by the server itself.
+    if (!data || !signedIn || logged.current === data.report.apiId) return;
+    logged.current = data.report.apiId;
+    const kind = /^H-/i.test(data.report.apiId) ? 'dAcsHighligted' : 'dAcsFree';
+    // Logging never stands in the reader's way: a failure here is the server's to record, not the reader's.
+    logReportAccess(data.report.apiId, kind).catch(() => undefined);
+  }, [data, signedIn]);
+}
+
+function ViewerSkeleton({ height }: { height: number }) {
+  return (
+    <div className={classes.page}>
+      <div className={classes.reportHeader}>
+        <div className={classes.skeletonTitle} />
+      </div>
+      <div className={classes.document}>
+        <DocumentSkeleton height={height} />
+      </div>
+    </div>
+  );
+}
+
+/** The report viewer of spec 1 section 2.7 at /reports/{id}_{slug} and /rfs.htm. */
+export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps) {
+  useBodyOverflowHidden();
+  const { user, ready } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [fullScreen, setFullScreen] = useState(false);
+  const header = useFullScreenHeader(fullScreen);
+
+  // pdf.js is the biggest renderer and most reports are PDFs: its code loads while the report is asked for.
+  useEffect(() => {
+    loadPdfView().catch(() => undefined);
+  }, []);
+
+  const query = useQuery({
+    queryKey: ['report-viewer', source, user?.id ?? null],
+    queryFn: ({ signal }) => fetchViewerReport(source, signal),
+    // The reply depends on who asks: wait for the session so the report is not fetched twice on a fresh load.
+    enabled: ready,
+    // The reply carries a short-lived signed file URL: never reuse it from a cache, never refetch it under a
+    // document that is being read (a new URL would reload the document).
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  const load = query.data;
+  const data = load?.kind === 'report' ? load.data : undefined;
+  const externalPdf = rfs && data?.report.filetype === 'pdf';
+  const documentRef = useRef<HTMLDivElement>(null);
+  const height = useViewerHeight(heightMode(fullScreen, externalPdf), documentRef);
+  usePageTitle(data?.report.title ?? 'Report');
+  useAccessLog(data, Boolean(user));
+
+  const requiredLogin = load?.kind === 'error' && load.error === viewerErrorCodes.requiredLogin;
+  useEffect(() => {
+    if (!requiredLogin) return;
+    navigate(`/login?redirectUrl=${encodeURIComponent(location.pathname + location.search)}`, {
+      replace: true,
+    });
+  }, [requiredLogin, navigate, location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!fullScreen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setFullScreen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullScreen]);
+
+  const notices = rfs ? <RfsNotices /> : null;
+
+  if (query.isPending || requiredLogin)
+    return (
+      <>
+        {notices}
+        <ViewerSkeleton height={height} />
+      </>
+    );
+  if (query.isError)
+    return (
+      <>
+        {notices}
+        <ErrorState message={messages.viewer.loadFailed} onRetry={() => void query.refetch()} />
+      </>
+    );
+  if (load?.kind === 'error') {
+    if (rfs && load.error === viewerErrorCodes.createNewCookie) {
+      // The query key carries the reader: once signed in, the link is asked again under the new session (the
+      // recipient's own account is let in without a verified device).
+      const onSignedIn = () => undefined;
+      return (
+        <div className={classes.page}>
+          {notices}
+          <div className={classes.rfsPanels}>
+            <DeviceVerificationForm link={window.location.href} />
+            <RfsSignIn onSignedIn={onSignedIn} />
+          </div>
+        </div>
+      );
+    }
+    return (
+      <div className={classes.page}>
+        {notices}
+        <LoadErrorBox html={load.error} />
+      </div>
+    );
+  }
+  if (!data) return null;
+
+  const { report, related } = data;
+  const revealStrip = fullScreen && (
+    <button
+      type="button"
+      className={classes.revealStrip}
+      {...{ [revealStripAttribute]: '' }}
+      aria-label={header.revealed ? 'Hide site header' : 'Show site header'}
+      aria-expanded={header.revealed}
+      onMouseEnter={header.reveal}
+      onClick={() => {
+        if (header.revealed) return header.hide();
+        header.reveal();
+        // Keyboard users land on the header's first control once it is no longer inert.
+        window.requestAnimationFrame(() =>
+          siteHeader()?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus(),
+        );
+      }}
+    />
+  );
+
+  return (
+    <div
+      className={`${classes.page} ${fullScreen ? classes.fullScreen : ''}`}
+      style={fullScreen ? { top: header.offset } : undefined}
+      data-full-screen={fullScreen || undefined}
+    >
+      {revealStrip}
+      {notices}
+      <div className={classes.reportHeader}>
+        <ViewerHeader report={report} />
+        <ViewerToolbar
+          report={report}
+          canSave={Boolean(user)}
+          fullScreen={fullScreen}
+          onToggleFullScreen={() => setFullScreen((on) => !on)}
+        />
+      </div>
+      <div className={classes.body}>
+        <div ref={documentRef} className={classes.document} data-filetype={report.filetype}>
+          <DocumentView data={data} height={height} onFileExpired={() => void query.refetch()} />
+        </div>
+        {!fullScreen && <RelatedReports reports={related} height={height} />}
+      </div>
+    </div>
+  );
+}

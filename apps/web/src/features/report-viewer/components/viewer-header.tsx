@@ -1,0 +1,153 @@
+import { limits, messages } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Notice } from '../../../components/notice.tsx';
+import { useParameter } from '../../research/api/research-queries.ts';
+import { SaveButton } from '../../research/components/save-button.tsx';
+import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
+import type { ViewerData } from '../api/viewer-api.ts';
+import classes from './viewer.module.css';
+
+type Report = ViewerData['report'];
+
+/** Back: one step back in the app's history when there is one, else the signed-in home. */
+function BackButton() {
+  const navigate = useNavigate();
+  const canGoBack = typeof window.history.state?.idx === 'number' && window.history.state.idx > 0;
+  return (
+    <button
+      type="button"
+      className={classes.backButton}
+      onClick={() => (canGoBack ? navigate(-1) : navigate('/home'))}
+      aria-label="Back"
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span>Back</span>
+    </button>
+  );
+}
+
+/** Spec 1 section 2.7: shown when bEnableConnectBookings is '1' and the analyst's sJobCat is 'Analysts'. */
+function TalkToAnalyst({ analyst }: { analyst: Report['analysts'][number] | undefined }) {
+  const enabled = useParameter('bEnableConnectBookings');
+  const label = useParameter('rw_CNTBkTalkToThe');
+  if (!analyst || enabled.data !== '1' || analyst.sJobCat !== 'Analysts') return null;
+  return <Link to={`/connect/appointment/${analyst.id}`}>{label.data?.trim() || 'Talk to the Analyst'}</Link>;
+}
+
+/** The report's header: back, title, analysts with their links, the booking link. */
+export function ViewerHeader({ report }: { report: Report }) {
+  const bookable = report.analysts.find((a) => a.sJobCat === 'Analysts');
+  return (
+    <>
+      <BackButton />
+      <div className={classes.titleBlock}>
+        <h1 className={classes.title} title={report.title}>
+          {report.title}
+        </h1>
+        <p className={classes.byline}>
+          <span>{formatPublishedDate(report.published_date)}</span>
+          {report.analysts.map((analyst) => (
+            <Link key={analyst.id} to={analystPath(analyst.id, analyst.name)}>
+              {analyst.name}
+            </Link>
+          ))}
+          <TalkToAnalyst analyst={bookable} />
+        </p>
+      </div>
+    </>
+  );
+}
+
+function CopyLinkIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function FullScreenIcon({ on }: { on: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d={on ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** The canonical address of a report, without the rfs access key (a copied link never forwards a key). */
+export const shareableReportUrl = (report: Pick<Report, 'id' | 'title'>, origin = window.location.origin) =>
+  `${origin}${reportPath(report.id, report.title)}`;
+
+/** Toolbar: save toggle (signed-in readers), copy link with its notice, full-screen toggle. */
+export function ViewerToolbar({
+  report,
+  canSave,
+  fullScreen,
+  onToggleFullScreen,
+}: {
+  report: Report;
+  canSave: boolean;
+  fullScreen: boolean;
+  onToggleFullScreen: () => void;
+}) {
+  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), limits.noticeMs);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(shareableReportUrl(report));
+      setNotice({ text: messages.notices.linkCopied, at: Date.now() });
+    } catch {
+      setNotice({ text: messages.viewer.copyLinkFailed, at: Date.now() });
+    }
+  };
+
+  return (
+    <>
+      <div className={classes.toolbar} role="toolbar" aria-label="Report actions">
+        {canSave && (
+          <span className={classes.saveSlot}>
+            <SaveButton reportId={report.id} saved={report.saved} />
+          </span>
+        )}
+        <button type="button" className={classes.toolButton} onClick={() => void copyLink()}>
+          <CopyLinkIcon />
+          <span>Copy link</span>
+        </button>
+        <button
+          type="button"
+          className={classes.toolButton}
+          aria-pressed={fullScreen}
+          onClick={onToggleFullScreen}
+        >
+          <FullScreenIcon on={fullScreen} />
+          <span>Full screen</span>
+        </button>
+      </div>
+      {notice && (
+        <div className={classes.noticeSlot}>
+          <Notice key={notice.at}>{notice.text}</Notice>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+// The PDF is fetched as soon as the report's reply names it, while pdf.js and its worker are still loading, and
+// handed over once: pdf.js transfers the bytes to its worker, so a second reader would find them gone.
+const pending = new Map<string, Promise<ArrayBuffer>>();
+
+const download = async (url: string) => {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.arrayBuffer();
+};
+
+/** Starts fetching the file (once per URL) without waiting for it. */
+export const prefetchPdfBytes = (url: string) => {
+  if (pending.has(url)) return;
+  const bytes = download(url);
+  bytes.catch(() => pending.delete(url));
+  pending.set(url, bytes);
+};
+
+/** The file's bytes: the prefetched download when there is one (which is then forgotten), else a new one. */
+export const takePdfBytes = (url: string) => {
+  const bytes = pending.get(url) ?? download(url);
+  pending.delete(url);
+  return bytes;
+};

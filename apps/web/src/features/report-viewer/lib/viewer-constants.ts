@@ -1,0 +1,17 @@
+/** performance.mark name set when the first PDF page's canvas is painted (read by bench/pdf-first-page.mjs). */
+export const firstPdfPageMark = 'report-viewer:first-pdf-page';
+
+/** Spec 1 section 9: the PDF pager applies above 10 pages. */
+export const pdfPagerThreshold = 10;
+
+/** Spec 1 section 9: htm zoom. */
+export const htmZoom = { initial: 1.4, step: 0.1, min: 0.1 } as const;
+
+/** Spec 1 section 9: related reports shown beside the document. */
+export const relatedReportsLimit = 20;
+
+/** Spec 1 section 2.7: the id that opens the external webcast instead of a report. */
+export const webcastReportId = '101010';
+
+/** Height of a document's own toolbar (PDF pager, htm zoom, worksheet tabs): the .pager min-height in CSS. */
+export const toolbarHeight = 52;
