@@ -36,9 +36,7 @@ describe('access guard (spec 1 section 2.2)', () => {
       fakeApi(client);
       const app = renderApp(path);
       await waitFor(() => expect(app.location()).toBe('/home'));
-      expect(
-        await screen.findByRole('heading', { name: messages.pages.notAvailableTitle }),
-      ).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
       app.unmount();
     }
   });
@@ -63,12 +61,12 @@ describe('access guard (spec 1 section 2.2)', () => {
 
   it('remembers visited paths as prevUrl, except sign-in, sign-up and verification', async () => {
     fakeApi(null);
-    const app = renderApp('/about?x=1');
+    const app = renderApp('/connect/videos/7?x=1');
     await screen.findByRole('heading', { name: messages.pages.notAvailableTitle });
-    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/about?x=1');
+    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1');
     await app.router.navigate('/login');
     await screen.findByRole('heading', { name: 'Sign in' });
-    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/about?x=1');
+    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1');
   });
 
   it('shows the registration notice for a confirmed query', async () => {
@@ -86,7 +84,7 @@ describe('404 page', () => {
       await screen.findByRole('heading', { level: 1, name: messages.pages.notFound }),
     ).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await app.router.navigate('/about');
+    await app.router.navigate('/connect/videos/7');
     await screen.findByRole('heading', { name: messages.pages.notAvailableTitle });
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });

@@ -1,6 +1,12 @@
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { SuggestSearch } from '../../features/research/components/suggest-search.tsx';
 import classes from './site-header.module.css';
+
+// The suggesting combobox (with its data calls) is not part of every page's first download: it loads at once
+// but separately, and takes over from the plain field below, keeping what was typed and the focus.
+const SuggestSearch = lazy(async () => ({
+  default: (await import('../../features/research/components/suggest-search.tsx')).SuggestSearch,
+}));
 
 const searchClasses = {
   form: classes.search as string,
@@ -13,32 +19,94 @@ const searchClasses = {
   detail: classes.suggestionDetail as string,
 };
 
+const label = 'Search research';
+
+const submitButton = (
+  <button type="submit" className={classes.searchButton} aria-label="Search">
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  </button>
+);
+
+function AfterLoad({ run }: { run: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the combobox has replaced the field
+  useEffect(run, []);
+  return null;
+}
+
 /**
  * Header search with grouped suggestions (debounced 500 ms, spec 1 section 9). Spec 1 section 5: the search is
  * submitted only when the text is non-empty.
  */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const navigate = useNavigate();
-  return (
-    <SuggestSearch
-      label="Search research"
-      placeholder="Search research"
-      debounceMs={500}
-      classes={searchClasses}
-      asSearchLandmark
-      onSubmit={(q) => {
-        navigate(`/search?q=${encodeURIComponent(q)}`);
-        onSearch?.();
+  const typed = useRef('');
+  const focused = useRef(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const search = (q: string) => {
+    navigate(`/search?q=${encodeURIComponent(q)}`);
+    onSearch?.();
+  };
+
+  const plain = (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some supported browsers
+    <form
+      role="search"
+      className={classes.search}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = typed.current.trim();
+        if (q) search(q);
       }}
-      onNavigate={onSearch}
-      submitButton={
-        <button type="submit" className={classes.searchButton} aria-label="Search">
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-      }
-    />
+    >
+      <label htmlFor={id} className={classes.visuallyHidden}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        name="q"
+        className={classes.searchInput}
+        placeholder={label}
+        autoComplete="off"
+        enterKeyHint="search"
+        onChange={(event) => {
+          typed.current = event.currentTarget.value;
+        }}
+        onFocus={() => {
+          focused.current = true;
+        }}
+        onBlur={() => {
+          focused.current = false;
+        }}
+      />
+      {submitButton}
+    </form>
+  );
+
+  return (
+    <div ref={wrapper} className={classes.searchSlot}>
+      <Suspense fallback={plain}>
+        <SuggestSearch
+          label={label}
+          placeholder={label}
+          debounceMs={500}
+          classes={searchClasses}
+          asSearchLandmark
+          initialValue={typed.current}
+          onSubmit={search}
+          onNavigate={onSearch}
+          submitButton={submitButton}
+        />
+        <AfterLoad
+          run={() => {
+            if (focused.current) wrapper.current?.querySelector('input')?.focus();
+          }}
+        />
+      </Suspense>
+    </div>
   );
 }

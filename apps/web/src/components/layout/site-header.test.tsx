@@ -9,7 +9,9 @@ describe('header', () => {
   it('offers Login and Sign up when signed out', async () => {
     fakeApi(null);
     renderApp('/about');
-    const banner = await screen.findByRole('banner');
+    // jsdom counts a page's own <header> inside <main> as a banner too; the site header is the first one.
+    const [banner] = await screen.findAllByRole('banner');
+    if (!banner) throw new Error('no banner');
     expect(await within(banner).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(banner).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });

@@ -1,15 +1,16 @@
 import { Burger } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useNavItems } from '../../features/site/api/nav-api.ts';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useSession } from '../../lib/session.ts';
-import { type NavItem, NavMenu } from './nav-menu.tsx';
+import { NavMenu } from './nav-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
-// Filled from /getNavItems when the navigation capability lands.
-const navItems: readonly NavItem[] = [];
+// The area-of-interest modal is loaded when first opened: it is not part of every page's first download.
+const AoiModal = lazy(() => import('../../features/site/components/aoi-modal.tsx'));
 
 /**
  * Logo, main navigation, search and the account area. Below 768 px everything but the logo sits in a
@@ -20,8 +21,10 @@ export function SiteHeader() {
   const { user, ready } = useSession();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [aoi, setAoi] = useState<'closed' | 'open' | 'loaded'>('closed');
   const panelId = useId();
   const close = () => setMenuOpen(false);
+  const navItems = useNavItems(user?.id ?? 0, ready).data ?? [];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the panel closes whenever the route changes
   useEffect(() => {
@@ -48,7 +51,7 @@ export function SiteHeader() {
           size="sm"
         />
         <div id={panelId} className={classes.panel} data-open={menuOpen || undefined}>
-          <NavMenu items={navItems} />
+          <NavMenu items={navItems} onChoose={close} onOpenModal={() => setAoi('open')} />
           <SearchBox onSearch={close} />
           <div className={classes.account}>
             {!ready ? null : user ? (
@@ -66,6 +69,18 @@ export function SiteHeader() {
           </div>
         </div>
       </div>
+      {aoi !== 'closed' && (
+        <Suspense fallback={null}>
+          <AoiModal
+            opened={aoi === 'open'}
+            onClose={() => setAoi('loaded')}
+            onChoose={() => {
+              setAoi('loaded');
+              close();
+            }}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,0 +1,58 @@
+import { useAboutContent } from '../../features/content/api/content-queries.ts';
+import contact from '../../features/content/components/contact.module.css';
+import classes from '../../features/content/components/content.module.css';
+import { PageAside } from '../../features/content/components/page-aside.tsx';
+import { PageHeader } from '../../features/content/components/page-header.tsx';
+import { PageEmpty, PageError } from '../../features/content/components/page-states.tsx';
+import { RichContent, RichContentSkeleton } from '../../features/content/components/rich-content.tsx';
+import { firmDetails } from '../../features/content/lib/firm-details.ts';
+import { isBlankHtml } from '../../features/content/lib/rich-html.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+const title = 'About Us';
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatDay = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+};
+const related = [
+  { to: '/people', label: 'Our People' },
+  { to: '/access', label: 'Research access' },
+  { to: '/careers', label: 'Careers' },
+  { to: '/regulatory', label: 'Regulatory Disclosures' },
+  { to: '/contact', label: 'Contact Us' },
+];
+
+/** /about: the firm's rich text from GET /content, read-only (administrators edit it in site management). */
+export default function AboutRoute() {
+  usePageTitle(title);
+  const content = useAboutContent();
+  return (
+    <div className={classes.page}>
+      <PageHeader
+        eyebrow={firmDetails().firm}
+        title={title}
+        meta={content.data?.updatedAt ? `Last updated ${formatDay(content.data.updatedAt)}` : undefined}
+      />
+      <div className={contact.layout}>
+        <div className={contact.main}>
+          {content.isPending ? (
+            <RichContentSkeleton label={`Loading ${title}`} />
+          ) : content.isError ? (
+            <PageError onRetry={() => void content.refetch()} />
+          ) : isBlankHtml(content.data.html) ? (
+            <PageEmpty />
+          ) : (
+            <RichContent html={content.data.html} topHeading={2} />
+          )}
+        </div>
+        <PageAside title="More about us" links={related} />
+      </div>
+    </div>
+  );
+}

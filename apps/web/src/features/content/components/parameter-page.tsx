@@ -1,0 +1,41 @@
+import { usePageParameter } from '../api/content-queries.ts';
+import { isBlankHtml } from '../lib/rich-html.tsx';
+import contact from './contact.module.css';
+import classes from './content.module.css';
+import { type AsideLink, PageAside } from './page-aside.tsx';
+import { PageHeader } from './page-header.tsx';
+import { PageEmpty, PageError, PageMissing } from './page-states.tsx';
+import { RichContent, RichContentSkeleton } from './rich-content.tsx';
+
+interface ParameterPageProps {
+  name: string;
+  title: string;
+  eyebrow?: string;
+  /** related pages listed beside the text */
+  related?: { title: string; links: readonly AsideLink[] };
+}
+
+/** A titled page whose body is a public page parameter's stored HTML. */
+export function ParameterPage({ name, title, eyebrow, related }: ParameterPageProps) {
+  const parameter = usePageParameter(name);
+  if (parameter.isSuccess && parameter.data === null) return <PageMissing />;
+  return (
+    <div className={classes.page}>
+      <PageHeader eyebrow={eyebrow} title={title} />
+      <div className={related ? contact.layout : undefined}>
+        <div className={contact.main}>
+          {parameter.isPending ? (
+            <RichContentSkeleton label={`Loading ${title}`} />
+          ) : parameter.isError ? (
+            <PageError onRetry={() => void parameter.refetch()} />
+          ) : isBlankHtml(parameter.data ?? '') ? (
+            <PageEmpty />
+          ) : (
+            <RichContent html={parameter.data ?? ''} topHeading={2} />
+          )}
+        </div>
+        {related && <PageAside title={related.title} links={related.links} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { firstHeadingText, isBlankHtml, renderRichHtml } from './rich-html.tsx';
+
+const draw = (html: string, topHeading?: 1 | 2) =>
+  render(<div>{renderRichHtml(html, { topHeading })}</div>).container;
+
+describe('renderRichHtml', () => {
+  it('keeps the allowed structure, ids and safe links', () => {
+    const root = draw(
+      '<h2 id="research">Research</h2><p>Read <a href="/reports/1">this</a> or <a href="https://example.com">that</a>.</p><ul><li>One</li></ul>',
+    );
+    expect(root.querySelector('h2#research')?.textContent).toBe('Research');
+    expect(root.querySelector('a[href="/reports/1"]')?.getAttribute('target')).toBeNull();
+    const external = root.querySelector('a[href="https://example.com"]');
+    expect(external?.getAttribute('target')).toBe('_blank');
+    expect(external?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(root.querySelectorAll('li')).toHaveLength(1);
+  });
+
+  it('drops scripts, handlers, styles, frames and unsafe URLs, keeping harmless text', () => {
+    const root = draw(
+      '<p onclick="alert(1)" style="color:red" class="x">Hi<script>alert(2)</script></p>' +
+        '<a href="javascript:alert(3)">bad link</a><a href="//evil.example/x">proto-relative</a>' +
+        '<img src="x" onerror="alert(4)"><img src="data:image/png;base64,AAAA" alt="d">' +
+        '<iframe src="https://evil.example"></iframe><form><input name="q"></form><font>kept text</font>' +
+        '<p id="1bad">bad id</p><p id="ok-id">good id</p>',
+    );
+    expect(root.innerHTML).not.toMatch(
+      /script|onclick|onerror|style=|class=|javascript:|iframe|input|data:/i,
+    );
+    expect(root.querySelector('a')).toBeNull();
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.textContent).toContain('bad link');
+    expect(root.textContent).toContain('kept text');
+    expect(root.querySelector('[id="1bad"]')).toBeNull();
+    expect(root.querySelector('#ok-id')).not.toBeNull();
+  });
+
+  it('keeps same-site and https images with their alt text, lazily loaded', () => {
+    const root = draw('<img src="/api/media/a.png" alt="Chart"><img src="https://cdn.example/b.png">');
+    const [a, b] = Array.from(root.querySelectorAll('img'));
+    expect(a?.getAttribute('alt')).toBe('Chart');
+    expect(a?.getAttribute('loading')).toBe('lazy');
+    expect(b?.getAttribute('alt')).toBe('');
+  });
+
+  it('moves a stored h1 below the page title unless the content is the whole page', () => {
+    expect(draw('<h1>Title</h1><h3>Sub</h3>').querySelector('h2')?.textContent).toBe('Title');
+    expect(draw('<h1>Title</h1><h3>Sub</h3>').querySelector('h3')?.textContent).toBe('Sub');
+    expect(draw('<h1>Title</h1>', 1).querySelector('h1')?.textContent).toBe('Title');
+  });
+
+  it('keeps table cell spans within bounds and header scopes', () => {
+    const root = draw(
+      '<table><tr><th scope="col" colspan="2">A</th><td rowspan="999" colspan="x">B</td></tr></table>',
+    );
+    const th = root.querySelector('th');
+    expect(th?.getAttribute('colspan')).toBe('2');
+    expect(th?.getAttribute('scope')).toBe('col');
+    expect(root.querySelector('td')?.hasAttribute('rowspan')).toBe(false);
+    expect(root.querySelector('td')?.hasAttribute('colspan')).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('finds the first heading and blank content', () => {
+    expect(firstHeadingText('<p>x</p><h2> Our   services </h2><h1>Later</h1>', 'h1, h2')).toBe(
+      'Our services',
+    );
+    expect(firstHeadingText('<p>x</p><h2>Section</h2><h1> The   page </h1>')).toBe('The page');
+    expect(firstHeadingText('<p>none</p>')).toBe('');
+    expect(isBlankHtml('<p> </p><br>')).toBe(true);
+    expect(isBlankHtml('<p>text</p>')).toBe(false);
+    expect(isBlankHtml('<img src="/a.png">')).toBe(false);
+  });
+});

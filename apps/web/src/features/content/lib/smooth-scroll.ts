@@ -1,0 +1,54 @@
+/** Spec 3 section 9 (and spec 1 section 9): smooth scroll 800 ms with an 80 px offset. */
+export const smoothScroll = { durationMs: 800, offsetPx: 80 } as const;
+
+/** Ease in and out (quadratic): slow start, slow landing. `t` is the elapsed share, 0 to 1. */
+export const easeInOutQuad = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+
+/** The page's scroll position `elapsedMs` into a scroll from `from` to `to`. */
+export const scrollPositionAt = (from: number, to: number, elapsedMs: number, durationMs: number) => {
+  if (durationMs <= 0 || elapsedMs >= durationMs) return to;
+  return from + (to - from) * easeInOutQuad(Math.max(0, elapsedMs) / durationMs);
+};
+
+/** Where the window must scroll so that `element` sits `offsetPx` below the top of the viewport. */
+export const targetScrollTop = (element: Element, offsetPx: number = smoothScroll.offsetPx) => {
+  const max = document.documentElement.scrollHeight - window.innerHeight;
+  const wanted = element.getBoundingClientRect().top + window.scrollY - offsetPx;
+  return Math.max(0, Math.min(wanted, Math.max(0, max)));
+};
+
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Scrolls the window to `element` (80 px below the top) over 800 ms, then moves keyboard focus there without
+ * scrolling again. With reduced motion preferred it jumps at once. Returns a function that cancels the scroll.
+ */
+export const scrollToElement = (
+  element: HTMLElement,
+  { durationMs = smoothScroll.durationMs, offsetPx = smoothScroll.offsetPx } = {},
+) => {
+  const from = window.scrollY;
+  const to = targetScrollTop(element, offsetPx);
+  let frame = 0;
+  const land = () => {
+    window.scrollTo(0, to);
+    if (!element.hasAttribute('tabindex') && element.tabIndex < 0) element.setAttribute('tabindex', '-1');
+    element.focus({ preventScroll: true });
+  };
+  if (prefersReducedMotion() || durationMs <= 0 || from === to) {
+    land();
+    return () => {};
+  }
+  const start = performance.now();
+  const step = (now: number) => {
+    const elapsed = now - start;
+    if (elapsed >= durationMs) {
+      land();
+      return;
+    }
+    window.scrollTo(0, scrollPositionAt(from, to, elapsed, durationMs));
+    frame = window.requestAnimationFrame(step);
+  };
+  frame = window.requestAnimationFrame(step);
+  return () => window.cancelAnimationFrame(frame);
+};

@@ -1,0 +1,86 @@
+import type { LandingReply, Slider } from '@portal/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, renderApp } from '../../../test/render-app.tsx';
+
+const slider = (key: string, link: string | null, extra: Partial<Slider> = {}): Slider => ({
+  key,
+  name: key,
+  type: 'image',
+  link,
+  reportUrl: null,
+  heading: `Heading ${key}`,
+  subHeading: `Sub ${key}`,
+  mediaPath: `sliders/${key}.webp`,
+  format: 'image/webp',
+  duration: null,
+  isPrivate: false,
+  ...extra,
+});
+
+const landing: LandingReply = {
+  sliders: [
+    slider('a', '/about'),
+    slider('b', '/people;https://example.org/deck'),
+    slider('c', 'javascript:alert(1);/access', { reportUrl: '/reports/9_x' }),
+  ],
+  latest: Array.from({ length: 25 }, (_, i) => ({
+    id: i + 1,
+    title: `Report ${i + 1}`,
+    published_date: '2026-11-19T08:00:00Z',
+    analysts: [{ id: 1, name: 'Mei Chen' }],
+    sector: { id: 3, sName: 'Banks' },
+  })),
+};
+
+const serve = () =>
+  fakeApi(null, (call) => {
+    if (call.path === '/getNavItems') return { body: { data: [] } };
+    if (call.path === '/landing') return { body: landing };
+    if (call.path === '/overall/ourPeople') return { body: { data: [], categories: [] } };
+    if (call.path === '/getCustomPageParam/sRshWebVisionHTML')
+      return { body: { name: 'sRshWebVisionHTML', value: '<h3>Vision</h3><p>Trusted first.</p>' } };
+    return undefined;
+  });
+
+describe('landing', () => {
+  it('shows the banner with the ; link rule, the ticker, the taglines, the research carousel and the hidden vision', async () => {
+    serve();
+    renderApp('/');
+    const banner = await screen.findByRole('region', { name: 'Highlights' }, { timeout: 8000 });
+    const slides = within(banner).getAllByRole('group', { name: /of 3$/ });
+    expect(slides).toHaveLength(3);
+    const [first, second, third] = slides as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/about');
+    expect(within(second).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/people');
+    const external = within(second).getByRole('link', { name: /opens in a new window/ });
+    expect(external).toHaveAttribute('href', 'https://example.org/deck');
+    expect(external).toHaveAttribute('target', '_blank');
+    expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    // An unsafe in-page part is dropped; the new-window part and the report link stay.
+    expect(within(third).queryByRole('link', { name: 'Learn more' })).not.toBeInTheDocument();
+    expect(within(third).getByRole('link', { name: /opens in a new window/ })).toHaveAttribute(
+      'href',
+      '/access',
+    );
+    expect(within(third).getByRole('link', { name: 'Read the report' })).toHaveAttribute(
+      'href',
+      '/reports/9_x',
+    );
+
+    const ticker = screen.getByRole('region', { name: 'Latest research' });
+    expect(within(ticker).getAllByRole('link')).toHaveLength(25);
+    expect(within(ticker).getAllByRole('link')[0]).toHaveAttribute('href', '/reports/1_report-1');
+    expect(screen.getByRole('list', { name: 'What we do' })).toHaveTextContent(
+      'InvestmentsIdeasAdvisoryFintech',
+    );
+    const research = screen.getByRole('region', { name: 'Our Research' });
+    expect(within(research).getAllByRole('group', { name: /of 25$/ })).toHaveLength(25);
+    expect(within(research).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    // No people: no empty carousel.
+    expect(screen.queryByRole('region', { name: 'Our People' })).not.toBeInTheDocument();
+
+    const vision = await screen.findByText('Trusted first.');
+    expect(vision.closest('section')).toHaveAttribute('hidden');
+  });
+});

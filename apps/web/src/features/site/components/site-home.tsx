@@ -1,0 +1,112 @@
+import { landingConstants } from '@portal/contract';
+import type { ReactNode } from 'react';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useOurPeople } from '../../research/api/research-queries.ts';
+import { ResearchSidePanel } from '../../research/components/side-panel.tsx';
+import { ErrorState } from '../../research/components/status.tsx';
+import { renderSafeHtml } from '../../research/lib/safe-html.tsx';
+import { useLanding, usePageParameter } from '../api/site-api.ts';
+import { useMinimumDelay } from '../hooks/use-minimum-delay.ts';
+import { Banner } from './banner.tsx';
+import { Carousel } from './carousel.tsx';
+import { PersonSlide, ResearchSlide } from './carousel-slides.tsx';
+import { ResearchTicker } from './research-ticker.tsx';
+import classes from './site-home.module.css';
+import { TaglineStrip } from './tagline-strip.tsx';
+
+function OurPeople() {
+  const people = useOurPeople();
+  const data = people.data?.data ?? [];
+  if (people.isError)
+    return <ErrorState message={people.error.message} onRetry={() => void people.refetch()} />;
+  if (data.length === 0) return null;
+  return (
+    <Carousel
+      label="Our People"
+      variant="cards"
+      items={data}
+      itemKey={(person) => person.id}
+      autoplayMs={landingConstants.researchAutoplayMs}
+      speedMs={landingConstants.researchSpeedMs}
+      renderSlide={(person) => <PersonSlide person={person} />}
+    />
+  );
+}
+
+/** Spec 1 section 2.4: the vision, mission and values block is part of the page but hidden. */
+function HiddenVision() {
+  const vision = usePageParameter('sRshWebVisionHTML');
+  if (!vision.data) return null;
+  return (
+    <section hidden aria-label="Vision, mission and values" data-block="vision">
+      {renderSafeHtml(vision.data)}
+    </section>
+  );
+}
+
+function Loader() {
+  const { firm } = getRuntimeConfig();
+  return (
+    <div className={classes.loader} role="status" data-loader="landing">
+      <span className={classes.loaderMark} aria-hidden="true">
+        {firm.name.charAt(0)}
+      </span>
+      <span className={classes.loaderText}>Loading…</span>
+    </div>
+  );
+}
+
+/**
+ * The landing (secondary layout) and the signed-in home (/home): banner of active sliders, ticker of the latest
+ * research, tagline strip, Our Research and Our People carousels and the hidden vision block. The loader covers
+ * the page for at least 1 s (spec 1 section 2.4) while the content is laid out beneath it.
+ */
+export function SiteHome({ variant, intro }: { variant: 'landing' | 'home'; intro?: ReactNode }) {
+  const { user } = useSession();
+  const landing = useLanding(user?.id ?? 0);
+  const minimumShown = useMinimumDelay(landingConstants.loaderMinMs);
+  const loading = !minimumShown || landing.isPending;
+  const latest = landing.data?.latest ?? [];
+
+  return (
+    <div className={classes.page} data-variant={variant}>
+      {loading && <Loader />}
+      <div className={classes.content} inert={loading} aria-busy={loading || undefined}>
+        {intro}
+        {/* Laid out in one go once the data is in, so nothing already shown is pushed down (layout shift). */}
+        {landing.isError ? (
+          <ErrorState message={landing.error.message} onRetry={() => void landing.refetch()} />
+        ) : (
+          landing.data && (
+            <>
+              <Banner sliders={landing.data.sliders} />
+              <ResearchTicker items={latest} />
+              <TaglineStrip />
+              <div className={classes.sections}>
+                {latest.length > 0 && (
+                  <Carousel
+                    label="Our Research"
+                    variant="cards"
+                    items={latest}
+                    itemKey={(item) => item.id}
+                    autoplayMs={landingConstants.researchAutoplayMs}
+                    speedMs={landingConstants.researchSpeedMs}
+                    renderSlide={(item) => <ResearchSlide item={item} />}
+                  />
+                )}
+                {variant === 'home' && (
+                  <div className={classes.panels}>
+                    <ResearchSidePanel />
+                  </div>
+                )}
+                <OurPeople />
+              </div>
+            </>
+          )
+        )}
+        <HiddenVision />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { storageKeys } from '@portal/contract';
+
+/**
+ * Spec 1 section 2.3: choosing a navigation item that carries a tag stores it in session storage (the research
+ * lists read it as their tag filter, key TagsInput); choosing any other item clears it.
+ */
+export const applyNavTag = (tag: string | null | undefined) => {
+  try {
+    const clean = tag?.trim();
+    if (clean) window.sessionStorage.setItem(storageKeys.tagsInput, JSON.stringify([clean]));
+    else window.sessionStorage.removeItem(storageKeys.tagsInput);
+  } catch {
+    // Blocked storage: navigation still works, only the filter is not carried over.
+  }
+};
