@@ -1,6 +1,7 @@
 export * from './api-routes.ts';
 export * from './legal-texts.ts';
 export * from './limits.ts';
+export * from './links.ts';
 export * from './messages.ts';
 export * from './research-constants.ts';
 export * from './schemas/auth.ts';

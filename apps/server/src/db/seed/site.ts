@@ -1,4 +1,4 @@
-import { sliderImageSize } from '@portal/contract';
+import { sliderImageSize, withSlug } from '@portal/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { escapeHtml } from '../../modules/mail/templates.ts';
@@ -8,17 +8,6 @@ import type { Executor } from '../client.ts';
 import { blogs, navItems, reports, sectors, siteContent, sliders } from '../schema.ts';
 import type { SeedContext, SeedModule } from './index.ts';
 import { insertParametersIfAbsent } from './site-parameters.ts';
-
-/** As the web's slugify: '/sectors/10000121_banks-financials'. */
-const slugify = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-const withSlug = (base: string, id: number, name: string) =>
-  slugify(name) ? `${base}/${id}_${slugify(name)}` : `${base}/${id}`;
 
 interface NavSeed {
   type: 'link' | 'dropdown' | 'favourites' | 'modal';

@@ -1,19 +1,7 @@
-import { rfsParams, rfsPath } from '@portal/contract';
-
-/** The same slug rule as the web app's report links (features/research/lib/format.ts). */
-export const slugify = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+import { reportPath, rfsParams, rfsPath } from '@portal/contract';
 
 /** The report's own page, `/reports/<id>_<slug>`: the rfsUrl value of an e-mailed link. */
-export const reportPagePath = (reportId: number, title: string) => {
-  const slug = slugify(title);
-  return slug ? `/reports/${reportId}_${slug}` : `/reports/${reportId}`;
-};
+export const reportPagePath = reportPath;
 
 /**
  * The rfs link of an access key as a same-origin path; mails prefix PUBLIC_URL. Always rebuilt from the key

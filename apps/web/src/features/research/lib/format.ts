@@ -11,23 +11,8 @@ export const cardLimits = {
   skeletons: 20,
 } as const;
 
-export const slugify = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
-const withSlug = (base: string, id: number, name: string) => {
-  const slug = slugify(name);
-  return slug ? `${base}/${id}_${slug}` : `${base}/${id}`;
-};
-
-export const reportPath = (id: number, title: string) => withSlug('/reports', id, title);
-export const analystPath = (id: number, name: string) => withSlug('/analysts', id, name);
-export const sectorPath = (id: number, name: string) => withSlug('/sectors', id, name);
-export const companyPath = (id: number) => `/companies/${id}`;
+// One rule for every link shape, shared with the server's mails and seeds.
+export { analystPath, companyPath, reportPath, sectorPath, slugify } from '@portal/contract';
 export const regionPath = (name: string) => `/regions/${encodeURIComponent(name)}`;
 
 /** '/analysts/42_jane-doe' -> 42; anything without a leading positive integer -> 0. */
