@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { messages } from '@portal/contract';
 import { Link, useParams } from 'react-router';
-import { NotAvailablePage } from '../../components/not-available-page.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -19,8 +19,8 @@ function EmailVerifiedMessage() {
   );
 }
 
-/** /message/{type}: the 'verify' confirmation (spec 1 section 2.5); other types land with later issues. */
+/** /message/{type}: the 'verify' confirmation (spec 1 section 2.5); there is no other message, so others are 404s. */
 export default function MessageRoute() {
   const { type = '' } = useParams();
-  return type.toLowerCase() === 'verify' ? <EmailVerifiedMessage /> : <NotAvailablePage />;
+  return type.toLowerCase() === 'verify' ? <EmailVerifiedMessage /> : <NotFoundPage />;
 }

@@ -85,4 +85,10 @@ describe('token verification pages (spec 3)', () => {
     expect(await screen.findByText(messages.verification.emailVerified)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
+
+  it('message/{anything else} is a 404', async () => {
+    fakeApi(null);
+    renderApp('/message/unknown');
+    expect(await screen.findByRole('heading', { name: messages.pages.notFound })).toBeInTheDocument();
+  });
 });
