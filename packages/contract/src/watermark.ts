@@ -20,6 +20,7 @@
  */
 
 /** Placeholders filled for the reader (case-insensitive). Unknown @@names@@ are left as written. */
+import { messages } from './messages.ts';
 export const watermarkPlaceholders = {
   /** the reader's full name */
   clientName: '@@ClientName@@',
@@ -102,7 +103,7 @@ export const watermarkDefaults = {
 export const watermarkLimits = { fontSizeMin: 4, fontSizeMax: 200, mulMin: 0.01, mulMax: 1, textMax: 500 };
 
 /** The one problem the spec names (spec 2 section 5): logged, never shown to the reader. */
-export const watermarkConfigsMustBeArray = 'Configs must be an array';
+export const watermarkConfigsMustBeArray = messages.viewer.configsMustBeArray;
 
 type ProblemSink = (problem: string) => void;
 

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { usePageParameters } from '../../features/content/api/content-queries.ts';
 import contact from '../../features/content/components/contact.module.css';
 import classes from '../../features/content/components/content.module.css';
-import { EmailLink } from '../../features/content/components/email-link.tsx';
+import { SupportCard } from '../../features/content/components/page-aside.tsx';
 import { PageHeader } from '../../features/content/components/page-header.tsx';
 import { PageError } from '../../features/content/components/page-states.tsx';
 import { RichContent, RichContentSkeleton } from '../../features/content/components/rich-content.tsx';
-import { firmDetails, telHref } from '../../features/content/lib/firm-details.ts';
+import { firmDetails } from '../../features/content/lib/firm-details.ts';
 import { isBlankHtml } from '../../features/content/lib/rich-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -26,7 +26,6 @@ export default function ContactRoute() {
   usePageTitle(title);
   const firm = firmDetails();
   const parameters = usePageParameters(parameterNames);
-  const supportId = useId();
   const formsId = useId();
   const contactHtml = parameters.data?.get(contactParameter) ?? '';
   const officesHtml = parameters.data?.get(officesParameter) ?? '';
@@ -53,25 +52,7 @@ export default function ContactRoute() {
           )}
         </div>
         <aside className={contact.aside} aria-label="Ways to reach us">
-          <section aria-labelledby={supportId} className={contact.card}>
-            <h2 id={supportId} className={contact.heading}>
-              Client support
-            </h2>
-            <dl className={contact.details}>
-              <dt>Phone</dt>
-              <dd>
-                <a href={telHref(firm.phone)}>{firm.phone}</a>
-              </dd>
-              <dt>E-mail</dt>
-              <dd>
-                <EmailLink email={firm.email} />
-              </dd>
-              <dt>Address</dt>
-              <dd>
-                <address>{firm.address}</address>
-              </dd>
-            </dl>
-          </section>
+          <SupportCard withAddress />
           <section aria-labelledby={formsId} className={contact.card}>
             <h2 id={formsId} className={contact.heading}>
               Send us a message

@@ -9,28 +9,43 @@ export interface AsideLink {
   label: string;
 }
 
-/** A side card with the firm's client-support contacts (runtime configuration) and links to related pages. */
-export function PageAside({ title, links }: { title: string; links: readonly AsideLink[] }) {
+/** The firm's client-support contacts (runtime configuration), optionally with its address. */
+export function SupportCard({ withAddress = false }: { withAddress?: boolean }) {
   const firm = firmDetails();
   const supportId = useId();
+  return (
+    <section aria-labelledby={supportId} className={contact.card}>
+      <h2 id={supportId} className={contact.heading}>
+        Client support
+      </h2>
+      <dl className={contact.details}>
+        <dt>Phone</dt>
+        <dd>
+          <a href={telHref(firm.phone)}>{firm.phone}</a>
+        </dd>
+        <dt>E-mail</dt>
+        <dd>
+          <EmailLink email={firm.email} />
+        </dd>
+        {withAddress && (
+          <>
+            <dt>Address</dt>
+            <dd>
+              <address>{firm.address}</address>
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** A side card with the firm's client-support contacts and links to related pages. */
+export function PageAside({ title, links }: { title: string; links: readonly AsideLink[] }) {
   const linksId = useId();
   return (
     <aside className={contact.aside}>
-      <section aria-labelledby={supportId} className={contact.card}>
-        <h2 id={supportId} className={contact.heading}>
-          Client support
-        </h2>
-        <dl className={contact.details}>
-          <dt>Phone</dt>
-          <dd>
-            <a href={telHref(firm.phone)}>{firm.phone}</a>
-          </dd>
-          <dt>E-mail</dt>
-          <dd>
-            <EmailLink email={firm.email} />
-          </dd>
-        </dl>
-      </section>
+      <SupportCard />
       <nav aria-labelledby={linksId} className={contact.card}>
         <h2 id={linksId} className={contact.heading}>
           {title}
