@@ -378,6 +378,14 @@ describe('e-mailed report links: access keys and device verification', () => {
     expect(blocked.json().message).toBe(messages.auth.tooManyAttempts);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
+    // Junk requests naming the recipient (a wrong link) do not use up the recipient's checks.
+    await t.db.delete(throttles);
+    for (let i = 0; i < 5; i++) {
+      const junk = { email: 'client@demo.test', link: '/rfs.htm?a=not-a-key' };
+      expect((await device.post('/api/getCookie', junk)).statusCode).toBe(200);
+    }
+    expect((await device.post('/api/getCookie', { email: 'client@demo.test', link })).statusCode).toBe(200);
+
     await t.db.delete(throttles);
     for (let i = 0; i < 20; i++) {
       const response = await device.post('/api/getCookie', { email: `reader${i}@example.org`, link });

@@ -239,9 +239,19 @@ describe('GET /reports and friends (issue 3)', () => {
     expect(unknown.statusCode).toBe(404);
     const noCsrf = await reader.post('/api/reports/save/', { id: ids.energy, status: 1 }, { csrf: false });
     expect(noCsrf.statusCode).toBe(403);
-    for (const body of [{ id: ids.energy, status: 2 }, { id: 'abc', status: 1 }, { status: 1 }]) {
+    for (const body of [
+      { id: ids.energy, status: 2 },
+      { id: 'abc', status: 1 },
+      { status: 1 },
+      // beyond a 32-bit id: refused by validation, not by the database (a 500)
+      { id: 2_147_483_648, status: 1 },
+    ]) {
       expect((await reader.post('/api/reports/save/', body)).statusCode).toBe(400);
     }
+    for (const query of ['sector=2147483648', 'analyst=1,99999999999', 'type=related&id=2147483648']) {
+      expect((await reader.get(`/api/reports?${query}`)).statusCode, query).toBe(400);
+    }
+    expect((await reader.get('/api/keycharts?sectorId=2147483648')).statusCode).toBe(400);
     expect((await list(reader, 'type=saved')).data).toEqual([]);
   });
 

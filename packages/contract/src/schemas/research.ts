@@ -24,11 +24,14 @@ const csvList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+/** Database ids are 32-bit integers: anything larger is refused here, not by the database. */
+const maxId = 2_147_483_647;
 const idList = z
   .string()
   .max(2000)
-  .regex(/^\d+(,\d+)*$/, 'Please use a comma-separated list of ids')
-  .transform((value) => value.split(',').map(Number));
+  .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Please use a comma-separated list of ids')
+  .transform((value) => value.split(',').map(Number))
+  .refine((ids) => ids.every((id) => id <= maxId), 'Please use a comma-separated list of ids');
 const isoDate = z.iso.date();
 
 /** GET /reports?{query}. Filters combine with AND; ids in one list combine with OR. */
@@ -58,7 +61,7 @@ export const reportsQuery = z
     /** type=mostviewed */
     period: z.enum(mostViewedPeriods).default(defaultMostViewedPeriod),
     /** type=related: the report the list is related to */
-    id: z.coerce.number().int().positive().optional(),
+    id: z.coerce.number().int().positive().max(maxId).optional(),
     /** My Research tab: only the sectors of the caller's own matrix */
     mine: z.enum(['0', '1']).optional(),
   })
@@ -166,8 +169,8 @@ export const analyst = z.object({
 });
 export type Analyst = z.infer<typeof analyst>;
 export const analystsQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  sector: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(maxId).optional(),
+  sector: z.coerce.number().int().positive().max(maxId).optional(),
   q: z.string().trim().max(100).optional(),
 });
 export const analystsReply = z.object({ data: z.array(analyst) });
@@ -185,7 +188,7 @@ export const company = z.object({
 });
 export type Company = z.infer<typeof company>;
 export const companiesQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(maxId).optional(),
   q: z.string().trim().max(100).optional(),
 });
 export const companiesReply = z.object({ data: z.array(company) });
@@ -193,7 +196,7 @@ export const companiesReply = z.object({ data: z.array(company) });
 export const region = z.object({ id: z.number(), name: z.string() });
 export const country = z.object({ id: z.number(), name: z.string(), region: region.nullable() });
 export const countriesQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(maxId).optional(),
   region: z.string().trim().max(100).optional(),
 });
 export const countriesReply = z.object({ data: z.array(country), regions: z.array(region) });
@@ -209,7 +212,7 @@ export const sector = z.object({
 });
 export type Sector = z.infer<typeof sector>;
 export const sectorsQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(maxId).optional(),
   mine: z.enum(['0', '1']).optional(),
 });
 export const sectorsReply = z.object({ data: z.array(sector) });
@@ -225,12 +228,12 @@ export const keyChart = z.object({
   source: z.string(),
 });
 export type KeyChart = z.infer<typeof keyChart>;
-export const keyChartsQuery = z.object({ sectorId: z.coerce.number().int().positive() });
+export const keyChartsQuery = z.object({ sectorId: z.coerce.number().int().positive().max(maxId) });
 export const keyChartsReply = z.object({ data: z.array(keyChart) });
 
 /** POST /reports/save/: status 1 saves, 0 unsaves (spec 1 section 2.7). */
 export const saveReportBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(maxId),
   status: z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).transform(Number),
 });
 export const saveReportReply = z.object({ success: z.literal(true), saved: z.boolean() });

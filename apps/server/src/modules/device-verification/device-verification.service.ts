@@ -66,17 +66,16 @@ export const createDeviceVerificationService = (deps: {
   return {
     /**
      * Queues a verification mail only when `email` is the recipient of the link's key; the caller answers
-     * the same either way. Every attempt counts against the per-address and per-IP throttles.
+     * the same either way. Every attempt counts against the per-IP throttle; the per-address one counts only
+     * mails actually sent, so that strangers cannot use up a recipient's checks with junk requests.
      */
     async requestCheck(input: { email: string; link: string }, ip: string | null) {
-      await throttles.take([
-        ['deviceCheckPerEmail', input.email],
-        ['deviceCheckPerIp', ip ?? 'unknown'],
-      ]);
+      await throttles.take([['deviceCheckPerIp', ip ?? 'unknown']]);
       const rawKey = accessKeyOfLink(input.link);
       if (!rawKey) return;
       const resolved = await accessKeys.resolve(rawKey);
       if (!resolved || resolved.key.recipientEmail !== input.email.toLowerCase()) return;
+      await throttles.take([['deviceCheckPerEmail', input.email]]);
       const token = newToken();
       const now = clock();
       const url = `${deps.publicUrl}/verifyCookieEmail?token=${encodeURIComponent(token)}`;

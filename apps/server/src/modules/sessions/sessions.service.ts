@@ -41,10 +41,8 @@ export const createSessionsService = (deps: {
 }) => {
   const { db, clock } = deps;
   const ttlMs = deps.ttlHours * 60 * 60 * 1000;
-  const cache = new TtlCache<
-    string,
-    { session: { id: string; expiresAt: Date; lastSeenAt: Date }; user: User }
-  >({
+  // A missing or unusable session is remembered too (null), so junk tokens do not cost a query each.
+  const cache = new TtlCache<string, { session: { id: string; expiresAt: Date }; user: User } | null>({
     ttlMs: deps.cacheTtlMs,
     max: 10_000,
     now: () => clock().getTime(),
@@ -73,34 +71,34 @@ export const createSessionsService = (deps: {
     async resolve(token: string): Promise<ResolvedSession | null> {
       const now = clock();
       const id = hashToken(token);
-      const cached = cache.get(id);
-      if (cached && cached.session.expiresAt > now) return { sessionId: id, user: cached.user };
-      const found = await findLiveSession(db, id, now);
-      if (!found || !mayUseSession(found.user)) {
-        cache.delete(id);
-        return null;
-      }
-      if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-        await touchSession(db, found.session.id, now);
-      }
-      cache.set(id, found);
+      // Loaded through the cache's guard: a revocation while the query runs keeps its answer out of the cache.
+      const found = await cache.getOrLoad(id, async () => {
+        const live = await findLiveSession(db, id, now);
+        if (!live || !mayUseSession(live.user)) return null;
+        if (now.getTime() - live.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+          await touchSession(db, live.session.id, now);
+        }
+        return live;
+      });
+      if (!found || found.session.expiresAt <= now) return null;
       return { sessionId: found.session.id, user: found.user };
     },
 
+    // The row goes first, then the memory: a request resolving meanwhile cannot put the session back.
     async revoke(sessionId: string) {
-      cache.delete(sessionId);
       await deleteSession(db, sessionId);
+      cache.delete(sessionId);
     },
 
     /** Signs the user out everywhere, optionally keeping one session. */
     async revokeAllForUser(userId: number, exceptSessionId?: string) {
-      cache.deleteWhere((entry, id) => entry.user.id === userId && id !== exceptSessionId);
       await deleteUserSessions(db, userId, exceptSessionId);
+      cache.deleteWhere((entry, id) => entry?.user.id === userId && id !== exceptSessionId);
     },
 
     /** Drops what this process remembers of the user's sessions: call after writing the user or their sessions. */
     forgetUser(userId: number) {
-      cache.deleteWhere((entry) => entry.user.id === userId);
+      cache.deleteWhere((entry) => entry?.user.id === userId);
     },
   };
 };

@@ -32,12 +32,13 @@ const related = [
 export default function AboutRoute() {
   usePageTitle(title);
   const content = useAboutContent();
+  const updated = content.data?.updatedAt ? formatDay(content.data.updatedAt) : '';
   return (
     <div className={classes.page}>
       <PageHeader
         eyebrow={firmDetails().firm}
         title={title}
-        meta={content.data?.updatedAt ? `Last updated ${formatDay(content.data.updatedAt)}` : undefined}
+        meta={updated ? `Last updated ${updated}` : undefined}
       />
       <div className={contact.layout}>
         <div className={contact.main}>

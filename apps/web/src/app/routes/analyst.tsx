@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../features/research/co
 import { idFromParam, imageUrl, initialsOf } from '../../features/research/lib/format.ts';
 import { renderSafeHtml } from '../../features/research/lib/safe-html.tsx';
 import { useSession } from '../../lib/session.ts';
+import { telHref } from '../../lib/tel-href.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function ProfilePhoto({ name, imagePath }: { name: string; imagePath: string | null }) {
@@ -81,7 +82,7 @@ export default function AnalystRoute() {
               <div>
                 <dt>Phone</dt>
                 <dd>
-                  <a href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}>{person.phone}</a>
+                  <a href={telHref(person.phone)}>{person.phone}</a>
                 </dd>
               </div>
             )}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ContactForm } from '../../features/site/components/contact-form.tsx';
 import classes from '../../features/site/components/contact-page.module.css';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
+import { telHref } from '../../lib/tel-href.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /AOI/{type}: the Investor form when the segment is 'Investor', the Analyst form otherwise (spec 3 section 2). */
@@ -30,7 +31,7 @@ export default function AreaOfInterestRoute() {
               <a href={`mailto:${firm.email}`}>{firm.email}</a>
             </li>
             <li>
-              <a href={`tel:${firm.phone.replace(/[^\d+]/g, '')}`}>{firm.phone}</a>
+              <a href={telHref(firm.phone)}>{firm.phone}</a>
             </li>
           </ul>
           <p className={classes.switch}>

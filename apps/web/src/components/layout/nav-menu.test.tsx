@@ -32,6 +32,7 @@ const items: NavItem[] = [
   }),
   item('favourites', 'Favourites'),
   link('About', '/about'),
+  link('Elsewhere', '//evil.example/phish'),
   item('modal', 'Contact us'),
 ];
 
@@ -52,6 +53,11 @@ describe('navigation menu', () => {
     expect(screen.getByRole('button', { name: 'Research' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Favourites' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+  });
+
+  it('never links off-site, whatever path the server sends', () => {
+    renderMenu();
+    expect(screen.getByRole('link', { name: 'Elsewhere' })).toHaveAttribute('href', '/');
   });
 
   it('moves through nested menus with the keyboard and gives focus back as they close', async () => {

@@ -2,7 +2,11 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { NavItem as NavEntry } from '../../features/site/api/nav-api.ts';
 import { applyNavTag } from '../../features/site/lib/nav-tag.ts';
+import { safeRelativeUrl } from '../../lib/session.ts';
 import classes from './site-header.module.css';
+
+/** Menu paths come from the server (site management): only same-origin paths become links. */
+const navTarget = (path: string | null | undefined) => safeRelativeUrl(path) ?? '/';
 
 type FocusWish = 'first' | 'last';
 
@@ -112,7 +116,7 @@ function MenuEntry({ entry, ctx }: { entry: NavEntry; ctx: MenuContext }) {
     <Link
       role="menuitem"
       tabIndex={-1}
-      to={entry.path ?? '/'}
+      to={navTarget(entry.path)}
       className={classes.menuItem}
       onClick={() => ctx.choose(entry)}
     >
@@ -293,7 +297,11 @@ export function NavMenu({ items, onChoose, onOpenModal }: NavMenuProps) {
                     {item.label}
                   </button>
                 ) : (
-                  <NavLink to={item.path ?? '/'} className={classes.navLink} onClick={() => ctx.choose(item)}>
+                  <NavLink
+                    to={navTarget(item.path)}
+                    className={classes.navLink}
+                    onClick={() => ctx.choose(item)}
+                  >
                     {item.label}
                   </NavLink>
                 )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
+import { telHref } from '../../lib/tel-href.ts';
 import classes from './site-footer.module.css';
 
 const firmLinks = [
@@ -56,7 +57,7 @@ export function SiteFooter() {
           <h2 className={classes.heading}>Client support</h2>
           <ul className={classes.list}>
             <li>
-              <a className={classes.link} href={`tel:${firm.phone.replace(/[^\d+]/g, '')}`}>
+              <a className={classes.link} href={telHref(firm.phone)}>
                 {firm.phone}
               </a>
             </li>

@@ -7,5 +7,4 @@ export const firmDetails = (): FirmDetails => {
   return { firm: firm.name, email: firm.email, phone: firm.phone, address: firm.address };
 };
 
-/** A tel: link target: digits and a leading plus only. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telHref } from '../../../lib/tel-href.ts';

@@ -26,9 +26,12 @@ export function DeviceVerificationForm({ link }: DeviceVerificationFormProps) {
   const form = useFormState({ email: '' }, validateEmail);
   const request = useRequestDeviceCheck();
   const sent = request.isSuccess;
+  // A refusal of the e-mail itself shows under the field only (once).
   const failure =
     request.error instanceof ApiError
-      ? request.error.message
+      ? request.error.errors.email
+        ? undefined
+        : request.error.message
       : request.error
         ? messages.errors.internal
         : undefined;

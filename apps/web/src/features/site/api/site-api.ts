@@ -1,6 +1,6 @@
-import type { AoiForm, AoiReply, LandingReply, PageParameter } from '@portal/contract';
+import type { AoiForm, AoiReply, LandingReply } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 
 export const fetchLanding = (signal?: AbortSignal) => apiRequest<LandingReply>('GET', '/landing', { signal });
@@ -32,29 +32,6 @@ export const useLanding = (userId: number) =>
       early = undefined;
       return started ?? fetchLanding(signal);
     },
-  });
-
-/** One public page parameter's value (HTML); null when the firm has not set it. */
-export const usePageParameter = (name: string) =>
-  useQuery({
-    queryKey: ['page-parameter', name],
-    queryFn: async ({ signal }) => {
-      try {
-        const reply = await apiRequest<PageParameter>(
-          'GET',
-          `/getCustomPageParam/${encodeURIComponent(name)}`,
-          {
-            pattern: '/getCustomPageParam/:name',
-            signal,
-          },
-        );
-        return reply.value;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
   });
 
 export const postAoi = (form: AoiForm) => apiRequest<AoiReply>('POST', '/aoi', { body: form });
