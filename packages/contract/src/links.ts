@@ -19,3 +19,10 @@ export const reportPath = (id: number, title: string) => withSlug('/reports', id
 export const analystPath = (id: number, name: string) => withSlug('/analysts', id, name);
 export const sectorPath = (id: number, name: string) => withSlug('/sectors', id, name);
 export const companyPath = (id: number) => `/companies/${id}`;
+
+/**
+ * A slider's media in the public media folder, e.g. 'sliders/1.webp' under `apiBase` ('/api'); anything else
+ * has no public address. One rule for the banner and for the server's preload of the first slide.
+ */
+export const sliderMediaUrl = (apiBase: string, mediaPath: string | null) =>
+  mediaPath && /^sliders\/[\w.-]+$/.test(mediaPath) ? `${apiBase}/media/${mediaPath}` : undefined;

@@ -1,11 +1,22 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages, type RuntimeConfig } from '@portal/contract';
+import { matchWebRoute, messages, type RuntimeConfig, sessionCookie } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import {
+  bannerScreens,
+  type Manifest,
+  preloadTags,
+  renderDocument,
+  type ScreenAssets,
+  screenAssetsOf,
+  screenModuleOf,
+} from '../modules/web-document/web-document.ts';
 import type { App } from '../types.ts';
 import { isApiPath } from './csrf.ts';
 import { errorReply } from './errors.ts';
+import { resolveSessionCookie } from './session.ts';
 
 export const runtimeConfigOf = (config: Config): RuntimeConfig => ({ apiBase: '/api', firm: config.firm });
 
@@ -13,6 +24,29 @@ export const configScript = (config: Config) =>
   `window.__PORTAL_CONFIG__ = ${JSON.stringify(runtimeConfigOf(config)).replaceAll('<', '\\u003c')};\n`;
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+interface BuiltDocument {
+  mtimeMs: number;
+  template: string;
+  screens: Map<string, ScreenAssets>;
+}
+
+/** index.html and the manifest's screen assets, read again whenever the build has changed index.html. */
+const documentLoader = (root: string) => {
+  let built: BuiltDocument | undefined;
+  return () => {
+    const indexFile = path.join(root, 'index.html');
+    const { mtimeMs } = statSync(indexFile);
+    if (built?.mtimeMs !== mtimeMs) {
+      const manifestFile = path.join(root, '.vite', 'manifest.json');
+      const manifest: Manifest = existsSync(manifestFile)
+        ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+        : {};
+      built = { mtimeMs, template: readFileSync(indexFile, 'utf8'), screens: screenAssetsOf(manifest) };
+    }
+    return built;
+  };
+};
 
 /**
  * Serves /config.js and, when the SPA is built, its files: hashed /assets/* cached for a year,
@@ -31,6 +65,25 @@ export const staticPlugin = async (app: App, config: Config) => {
     app.log.warn({ webDist: root }, 'No built web app found (index.html missing); serving the API only');
     return;
   }
+  const loadDocument = documentLoader(root);
+  const { sessions, site } = app.services;
+  const { apiBase } = runtimeConfigOf(config);
+
+  /** The SPA page for a path: preloads of its screen's chunks, and the first banner picture where it shows. */
+  const documentFor = async (request: FastifyRequest, pathname: string) => {
+    const { template, screens } = loadDocument();
+    const route = matchWebRoute(pathname);
+    let hero: string | undefined;
+    if (route && bannerScreens.has(route.screen)) {
+      // The session decides whether private slides come first; an invalid cookie is treated as signed out
+      // here (the API calls that follow clear it).
+      const signedIn = (await resolveSessionCookie(sessions, request.cookies[sessionCookie])) !== null;
+      hero = await site.firstBannerImage(signedIn, apiBase);
+    }
+    const assets = route ? screens.get(screenModuleOf(route.screen)) : undefined;
+    return renderDocument(template, { firmName: config.firm.name, headTags: preloadTags(assets), hero });
+  };
+
   // The build writes .br and .gz copies of its text files (apps/web/build/precompress.ts): sent when accepted.
   await app.register(fastifyStatic, { root, serve: false, index: false, preCompressed: true });
 
@@ -55,6 +108,10 @@ export const staticPlugin = async (app: App, config: Config) => {
     }
     // Unknown asset files are real 404s; any other path is a screen of the SPA.
     if (relative.startsWith('assets/')) return reply.code(404).send(errorReply(messages.errors.notFound));
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    const pathname = request.url.split('?')[0] ?? '/';
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await documentFor(request, pathname));
   });
 };

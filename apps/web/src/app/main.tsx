@@ -1,21 +1,45 @@
 // Mantine's base styles first, so our CSS modules (loaded with the components) override them.
 import './styles.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html lacks the #root element');
+/**
+ * Resolves once the browser has painted the page as sent (the boot splash of index.html and, on the landing, its
+ * banner picture), or after 100 ms at the latest (a tab in the background paints nothing).
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    const timer = window.setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      // Callbacks of requestAnimationFrame run just before the paint; a task queued from one runs after it.
+      window.setTimeout(() => {
+        window.clearTimeout(timer);
+        resolve();
+      }, 0);
+    });
+  });
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const start = () => {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html lacks the #root element');
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices and keeps the main thread free for input meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+};
+
+// The app's first render waits for the first paint: what the server sent shows at once instead of after it.
+void afterFirstPaint().then(start);

@@ -1,4 +1,11 @@
-import { favouritePath, type LandingReply, landingConstants, messages, type NavItem } from '@portal/contract';
+import {
+  favouritePath,
+  type LandingReply,
+  landingConstants,
+  messages,
+  type NavItem,
+  sliderMediaUrl,
+} from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { buildNavTree } from './nav-tree.ts';
 import {
@@ -47,6 +54,12 @@ export const createSiteService = (deps: { db: Db }) => {
         listLatestResearch(db, landingConstants.latestCount),
       ]);
       return { sliders, latest };
+    },
+
+    /** The first banner slide's image address (the landing's largest paint), if the first slide is an image. */
+    async firstBannerImage(signedIn: boolean, apiBase: string): Promise<string | undefined> {
+      const [first] = await listActiveSliders(db, signedIn);
+      return first?.type === 'image' ? sliderMediaUrl(apiBase, first.mediaPath) : undefined;
     },
 
     async about() {

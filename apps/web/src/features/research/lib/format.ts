@@ -29,16 +29,24 @@ export const parseUtc = (value: string) => {
   return new Date(hasZone || !iso.includes('T') ? iso : `${iso}Z`);
 };
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a list page formats dozens of
+// dates per render), so each locale and time zone gets one formatter.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormatOf = (locale?: string, timeZone?: string) => {
+  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+};
+
 /** A published date in the reader's own time zone (or `timeZone`, for tests), e.g. '3 Mar 2026'. */
 export const formatPublishedDate = (value: string, timeZone?: string, locale?: string) => {
   const date = parseUtc(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
+  return dateFormatOf(locale, timeZone).format(date);
 };
 
 /** Cuts at `max` characters on a word boundary when one is near, with an ellipsis. */

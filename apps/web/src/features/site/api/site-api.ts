@@ -1,4 +1,9 @@
-import type { AoiForm, AoiReply, LandingReply } from '@portal/contract';
+import {
+  type AoiForm,
+  type AoiReply,
+  type LandingReply,
+  sliderMediaUrl as mediaUrlOfSlider,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
@@ -41,6 +46,4 @@ export const challengeUrl = () => `${getRuntimeConfig().apiBase}/aoi/challenge`;
 
 /** A slider's media in the public media folder, e.g. 'sliders/1.webp'; anything else has no public address. */
 export const sliderMediaUrl = (mediaPath: string | null) =>
-  mediaPath && /^sliders\/[\w.-]+$/.test(mediaPath)
-    ? `${getRuntimeConfig().apiBase}/media/${mediaPath}`
-    : undefined;
+  mediaUrlOfSlider(getRuntimeConfig().apiBase, mediaPath);

@@ -30,10 +30,9 @@ function BannerSlide({ slider, first }: { slider: Slider; first: boolean }) {
   const external =
     newWindow && (/^https?:\/\//i.test(newWindow) || /^\/(?!\/)/.test(newWindow)) ? newWindow : null;
   return (
-    <article className={classes.slide}>
+    <article className={`portal-hero ${classes.slide}`}>
       {media && slider.type === 'image' && (
         <img
-          className={classes.media}
           src={media}
           alt=""
           width={1280}
@@ -45,16 +44,7 @@ function BannerSlide({ slider, first }: { slider: Slider; first: boolean }) {
       )}
       {media && slider.type === 'video' && (
         // Muted background film; it plays by itself only when the reader accepts motion, and has controls.
-        <video
-          className={classes.media}
-          src={media}
-          muted
-          loop
-          playsInline
-          controls
-          autoPlay={!reduced}
-          preload="metadata"
-        />
+        <video src={media} muted loop playsInline controls autoPlay={!reduced} preload="metadata" />
       )}
       <div className={classes.copy}>
         {slider.heading && <h3 className={classes.heading}>{slider.heading}</h3>}

@@ -1,5 +1,6 @@
-import { landingConstants } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { type LandingReply, landingConstants } from '@portal/contract';
+import { type ReactNode, useDeferredValue } from 'react';
+import { bootHint } from '../../../lib/boot-hints.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePageParameter } from '../../content/api/content-queries.ts';
@@ -7,7 +8,7 @@ import { useOurPeople } from '../../research/api/research-queries.ts';
 import { ResearchSidePanel } from '../../research/components/side-panel.tsx';
 import { ErrorState } from '../../research/components/status.tsx';
 import { renderSafeHtml } from '../../research/lib/safe-html.tsx';
-import { useLanding } from '../api/site-api.ts';
+import { sliderMediaUrl, useLanding } from '../api/site-api.ts';
 import { useMinimumDelay } from '../hooks/use-minimum-delay.ts';
 import { Banner } from './banner.tsx';
 import { Carousel } from './carousel.tsx';
@@ -15,6 +16,11 @@ import { PersonSlide, ResearchSlide } from './carousel-slides.tsx';
 import { ResearchTicker } from './research-ticker.tsx';
 import classes from './site-home.module.css';
 import { TaglineStrip } from './tagline-strip.tsx';
+
+const firstBannerImage = (reply: LandingReply | undefined) => {
+  const first = reply?.sliders[0];
+  return first?.type === 'image' ? sliderMediaUrl(first.mediaPath) : undefined;
+};
 
 function OurPeople() {
   const people = useOurPeople();
@@ -46,11 +52,17 @@ function HiddenVision() {
   );
 }
 
-function Loader() {
+/** Covers the page while it loads; shows the first banner picture where the banner will be, as the splash did. */
+function Loader({ hero }: { hero: string | undefined }) {
   const { firm } = getRuntimeConfig();
   return (
-    <div className={classes.loader} role="status" data-loader="landing">
-      <span className={classes.loaderMark} aria-hidden="true">
+    <div className={classes.loader} role="status" data-loader="landing" data-hero={hero ? '' : undefined}>
+      {hero && (
+        <div className="portal-hero">
+          <img src={hero} alt="" width={1280} height={580} fetchPriority="high" />
+        </div>
+      )}
+      <span className="portal-mark" aria-hidden="true">
         {firm.name.charAt(0)}
       </span>
       <span className={classes.loaderText}>Loading…</span>
@@ -66,22 +78,25 @@ function Loader() {
 export function SiteHome({ variant, intro }: { variant: 'landing' | 'home'; intro?: ReactNode }) {
   const { user } = useSession();
   const landing = useLanding(user?.id ?? 0);
+  // The page below the loader is large (two carousels, the ticker twice): rendering it from a deferred value
+  // lets React build it in small slices instead of one long task that would hold up input.
+  const data = useDeferredValue(landing.data);
   const minimumShown = useMinimumDelay(landingConstants.loaderMinMs);
-  const loading = !minimumShown || landing.isPending;
-  const latest = landing.data?.latest ?? [];
+  const loading = !minimumShown || !data;
+  const latest = data?.latest ?? [];
 
   return (
     <div className={classes.page} data-variant={variant}>
-      {loading && <Loader />}
+      {loading && <Loader hero={firstBannerImage(landing.data) ?? bootHint('hero')} />}
       <div className={classes.content} inert={loading} aria-busy={loading || undefined}>
         {intro}
         {/* Laid out in one go once the data is in, so nothing already shown is pushed down (layout shift). */}
         {landing.isError ? (
           <ErrorState message={landing.error.message} onRetry={() => void landing.refetch()} />
         ) : (
-          landing.data && (
+          data && (
             <>
-              <Banner sliders={landing.data.sliders} />
+              <Banner sliders={data.sliders} />
               <ResearchTicker items={latest} />
               <TaglineStrip />
               <div className={classes.sections}>

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Manifest,
+  preloadTags,
+  renderDocument,
+  screenAssetsOf,
+  screenModuleOf,
+} from './web-document.ts';
+
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index-A.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_jsx-B.js'],
+    css: ['assets/index-A.css'],
+  },
+  '_jsx-B.js': { file: 'assets/jsx-B.js' },
+  '_shared-C.js': {
+    file: 'assets/shared-C.js',
+    imports: ['index.html', '_deep-D.js'],
+    css: ['assets/shared-C.css'],
+  },
+  '_deep-D.js': { file: 'assets/deep-D.js', imports: ['_shared-C.js'] },
+  'src/app/routes/landing.tsx': {
+    file: 'assets/landing-E.js',
+    src: 'src/app/routes/landing.tsx',
+    isDynamicEntry: true,
+    imports: ['_shared-C.js', 'index.html', '_jsx-B.js'],
+    css: ['assets/landing-E.css'],
+  },
+  'src/app/routes/resend-verify.tsx': {
+    file: 'assets/resend-verify-F.js',
+    src: 'src/app/routes/resend-verify.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
+  'src/features/report-viewer/pdf-view.tsx': {
+    file: 'assets/pdf-view-G.js',
+    src: 'src/features/report-viewer/pdf-view.tsx',
+    isDynamicEntry: true,
+  },
+};
+
+describe('web document', () => {
+  it('names a screen module after its id in kebab case', () => {
+    expect(screenModuleOf('landing')).toBe('src/app/routes/landing.tsx');
+    expect(screenModuleOf('resendVerify')).toBe('src/app/routes/resend-verify.tsx');
+    expect(screenModuleOf('verifyCookieEmail')).toBe('src/app/routes/verify-cookie-email.tsx');
+  });
+
+  it("collects a screen's chunks and styles through its static imports, without what the entry loads", () => {
+    const assets = screenAssetsOf(manifest);
+    expect(assets.get('src/app/routes/landing.tsx')).toEqual({
+      scripts: ['assets/landing-E.js', 'assets/shared-C.js', 'assets/deep-D.js'],
+      styles: ['assets/landing-E.css', 'assets/shared-C.css'],
+    });
+    expect(assets.get('src/app/routes/resend-verify.tsx')).toEqual({
+      scripts: ['assets/resend-verify-F.js'],
+      styles: [],
+    });
+    // Lazy pieces inside screens are not route modules.
+    expect(assets.has('src/features/report-viewer/pdf-view.tsx')).toBe(false);
+  });
+
+  it('preloads scripts as modules and styles without applying them', () => {
+    const tags = preloadTags({ scripts: ['assets/a.js'], styles: ['assets/a.css'] });
+    expect(tags).toBe(
+      '<link rel="preload" as="style" crossorigin href="/assets/a.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/a.js">',
+    );
+    expect(preloadTags(undefined)).toBe('');
+  });
+
+  const template =
+    '<html><head><title>x</title></head><body><div id="root"><div class="portal-splash">' +
+    '<!--splash-hero--><span><!--firm-initial--></span></div></div></body></html>';
+
+  it("fills in the firm's initial and the head tags", () => {
+    const html = renderDocument(template, { firmName: ' harbourline', headTags: '<link rel="x">' });
+    expect(html).toContain('<span>H</span>');
+    expect(html).toContain('<link rel="x"></head>');
+    expect(html).not.toContain('<!--splash-hero-->');
+    expect(html).not.toContain('portal-hero');
+    expect(renderDocument(template, { firmName: '<b>', headTags: '' })).toContain('<span>&lt;</span>');
+  });
+
+  it('puts the hero picture in the splash and names it for the app, escaped', () => {
+    const html = renderDocument(template, {
+      firmName: 'Firm',
+      headTags: '',
+      hero: '/api/media/sliders/1.webp?a="b"&c',
+    });
+    expect(html).toContain(
+      '<meta name="portal-hero" content="/api/media/sliders/1.webp?a=&quot;b&quot;&amp;c">',
+    );
+    expect(html).toContain(
+      '<div class="portal-splash"><div class="portal-hero"><img src="/api/media/sliders/1.webp?a=&quot;b&quot;&amp;c" alt="" width="1280" height="580" fetchpriority="high"></div>',
+    );
+  });
+});

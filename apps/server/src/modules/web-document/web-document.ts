@@ -1,0 +1,105 @@
+import type { ScreenId } from '@portal/contract';
+
+/**
+ * The SPA's index.html as the server sends it (issue 5, first paint): the built page plus, for the screen a path
+ * opens, `<link>` preloads of that screen's own chunks and styles (otherwise found only after the entry script
+ * has run) and of the landing's first banner image, and the firm's initial in the boot splash. Pure: the
+ * template and Vite's manifest come in as text, the output is text.
+ */
+
+/** One entry of Vite's `.vite/manifest.json` (build.manifest). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The files a screen needs beyond the entry: its chunk, the chunks it imports statically and their CSS. */
+export interface ScreenAssets {
+  scripts: string[];
+  styles: string[];
+}
+
+/** 'resendVerify' → 'resend-verify': a screen's route module is `src/app/routes/{kebab id}.tsx` (web test). */
+export const screenModuleOf = (screen: string) =>
+  `src/app/routes/${screen.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.tsx`;
+
+/** Assets of every screen whose route module is in the manifest; files the entry already loads are left out. */
+export const screenAssetsOf = (manifest: Manifest): Map<string, ScreenAssets> => {
+  const entryFiles = new Set<string>();
+  const collect = (key: string, scripts: Set<string>, styles: Set<string>, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) collect(imported, scripts, styles, seen);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    collect(key, scripts, styles, new Set());
+    for (const file of [...scripts, ...styles]) entryFiles.add(file);
+  }
+  const bySource = new Map<string, ScreenAssets>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || !chunk.src?.startsWith('src/app/routes/')) continue;
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    collect(key, scripts, styles, new Set());
+    bySource.set(chunk.src, {
+      scripts: [...scripts].filter((file) => !entryFiles.has(file)),
+      styles: [...styles].filter((file) => !entryFiles.has(file)),
+    });
+  }
+  return bySource;
+};
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeText = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** `<link>` tags for a screen's assets. */
+export const preloadTags = (assets: ScreenAssets | undefined) => {
+  const tags: string[] = [];
+  // Preloaded, not applied: a stylesheet link here would hold up the first paint (the boot splash).
+  for (const file of assets?.styles ?? [])
+    tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}">`);
+  for (const file of assets?.scripts ?? [])
+    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+  return tags.join('');
+};
+
+/** Markers in index.html: the firm's initial in the boot splash's mark, and the place of its hero picture. */
+export const FIRM_INITIAL_MARK = '<!--firm-initial-->';
+export const SPLASH_HERO_MARK = '<!--splash-hero-->';
+
+/**
+ * The page for one request: the template with the firm's initial, the head tags and, on the landing and the
+ * home page, the first banner picture in the splash (the page's largest paint, shown before any script runs)
+ * with a `portal-hero` hint so the app's loader goes on showing it (apps/web/src/lib/boot-hints.ts).
+ */
+export const renderDocument = (
+  template: string,
+  options: { firmName: string; headTags: string; hero?: string | undefined },
+) => {
+  const hero = options.hero ? escapeAttribute(options.hero) : '';
+  const heroMeta = hero ? `<meta name="portal-hero" content="${hero}">` : '';
+  const heroMarkup = hero
+    ? `<div class="portal-hero"><img src="${hero}" alt="" width="1280" height="580" fetchpriority="high"></div>`
+    : '';
+  return template
+    .replace(FIRM_INITIAL_MARK, escapeText(options.firmName.trim().charAt(0).toUpperCase()))
+    .replace(SPLASH_HERO_MARK, heroMarkup)
+    .replace('</head>', `${heroMeta}${options.headTags}</head>`);
+};
+
+/** Screens whose first paint is the banner: the landing and the signed-in home. */
+export const bannerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['landing', 'home']);

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sliders } from '../db/schema.ts';
+import { TestClient } from '../test/client.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+// The page the server sends for each screen of the SPA (modules/web-document): preloads of the screen's own
+// chunks and, on the landing and the home page, the first banner picture this reader is allowed to see.
+describe('web document', () => {
+  let t: TestApp;
+  let webDist: string;
+  const index =
+    '<!doctype html><html><head><title>Portal</title></head><body><div id="root">' +
+    '<div class="portal-splash"><!--splash-hero--><span class="portal-mark"><!--firm-initial--></span></div>' +
+    '</div></body></html>';
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-A.js',
+      src: 'index.html',
+      isEntry: true,
+      css: ['assets/index-A.css'],
+    },
+    'src/app/routes/landing.tsx': {
+      file: 'assets/landing-B.js',
+      src: 'src/app/routes/landing.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_site-C.js'],
+      css: ['assets/landing-B.css'],
+    },
+    '_site-C.js': { file: 'assets/site-C.js', imports: ['index.html'] },
+    'src/app/routes/about.tsx': {
+      file: 'assets/about-D.js',
+      src: 'src/app/routes/about.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html'],
+    },
+  };
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+    await mkdir(path.join(webDist, '.vite'), { recursive: true });
+    await writeFile(path.join(webDist, 'index.html'), index);
+    await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({ catalogue: true, env: { WEB_DIST: webDist, FIRM_NAME: 'Quayside Partners' } });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, client = new TestClient(t.app)) => {
+    const response = await client.get(url);
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    return response.body;
+  };
+
+  it("shows the landing's first banner picture in the splash and preloads the landing's chunks", async () => {
+    const html = await page('/');
+    expect(html).toContain('<meta name="portal-hero" content="/api/media/sliders/1.webp">');
+    expect(html).toContain(
+      '<img src="/api/media/sliders/1.webp" alt="" width="1280" height="580" fetchpriority="high">',
+    );
+    expect(html).toContain('<span class="portal-mark">Q</span>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-B.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/site-C.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/landing-B.css">');
+    // the entry's own files are in index.html already
+    expect(html).not.toContain('href="/assets/index-A.js"');
+    // the picture is really there
+    expect((await new TestClient(t.app).get('/api/media/sliders/1.webp')).statusCode).toBe(200);
+  });
+
+  it("preloads another screen's chunks only, without a banner picture", async () => {
+    const html = await page('/about');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/about-D.js">');
+    expect(html).not.toContain('landing-B');
+    expect(html).not.toContain('portal-hero');
+    // unknown screens and screens without a module of their own get the page as built
+    const unknown = await page('/no/such/page');
+    expect(unknown).not.toContain('modulepreload');
+    expect(unknown).toContain('<span class="portal-mark">Q</span>');
+  });
+
+  it('shows a private first slide to signed-in readers only, and no picture when the first slide has none', async () => {
+    await t.db.update(sliders).set({ isPrivate: true }).where(eq(sliders.key, 'slider1'));
+    try {
+      expect(await page('/')).toContain('content="/api/media/sliders/2.webp"');
+      const reader = new TestClient(t.app);
+      await reader.login('client@demo.test', 'Portal-demo-1');
+      expect(await page('/', reader)).toContain('content="/api/media/sliders/1.webp"');
+      expect(await page('/home', reader)).toContain('content="/api/media/sliders/1.webp"');
+      // a junk session cookie is only a signed-out visitor here
+      const junk = new TestClient(t.app);
+      junk.cookies.set('sid', 'x'.repeat(500));
+      expect(await page('/', junk)).toContain('content="/api/media/sliders/2.webp"');
+      await t.db.update(sliders).set({ active: false }).where(eq(sliders.key, 'slider2'));
+      await t.db.update(sliders).set({ active: false }).where(eq(sliders.key, 'slider3'));
+      expect(await page('/')).not.toContain('portal-hero');
+    } finally {
+      await t.db.update(sliders).set({ isPrivate: false, active: true });
+    }
+  });
+});
