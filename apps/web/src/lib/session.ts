@@ -1,5 +1,5 @@
-import { type CurrentUser, type CurrentUserReply, storageKeys } from '@portal/contract';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CurrentUser, type CurrentUserReply, limits, storageKeys } from '@portal/contract';
+import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from './api-client.ts';
@@ -22,9 +22,17 @@ export const fetchSession = async (): Promise<Session> => {
 export const setSignedIn = (queryClient: QueryClient, user: CurrentUser) =>
   queryClient.setQueryData<Session>(sessionKey, { user, sessionLost: false });
 
+/**
+ * Queries marked `meta: { afterSignOut: 'reload' }` hold the same answer for every reader (the navigation): a
+ * sign-out keeps them and reloads them after `limits.logoutRefreshMs`.
+ */
+const reloadsAfterSignOut = (query: Query) => query.meta?.afterSignOut === 'reload';
+
 /** Drops every cached answer of the previous user and records that nobody is signed in. */
 export const setSignedOut = (queryClient: QueryClient) => {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== sessionKey[0] && !reloadsAfterSignOut(query),
+  });
   queryClient.setQueryData<Session>(sessionKey, { user: null, sessionLost: false });
 };
 
@@ -60,7 +68,10 @@ export const useSigningOut = () =>
     () => false,
   );
 
-/** Spec 1 section 4: on Yes, go to /, sign out on the server, clear session storage and cached data. */
+/**
+ * Spec 1 section 4: on Yes, go to /, sign out on the server, clear session storage and cached data, and reload
+ * the navigation 1.5 s later.
+ */
 export const useSignOut = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -71,6 +82,10 @@ export const useSignOut = () => {
       sessionClear();
       setSignedOut(queryClient);
       await navigate('/');
+      window.setTimeout(
+        () => void queryClient.invalidateQueries({ predicate: reloadsAfterSignOut }),
+        limits.logoutRefreshMs,
+      );
     } finally {
       setSigningOut(false);
     }

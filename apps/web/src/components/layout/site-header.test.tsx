@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { limits, messages } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -25,12 +25,13 @@ describe('header', () => {
     expect(initialsOf('  grace  hopper  ')).toBe('GH');
   });
 
-  it('asks before signing out: Cancel keeps the session, Yes signs out and goes home', async () => {
-    const { calls } = fakeApi(client, (call) =>
-      call.path === '/users/logout'
-        ? { body: { success: true, message: messages.auth.signedOut } }
-        : undefined,
-    );
+  it('asks before signing out: Cancel keeps the session, Yes signs out, goes home and reloads the menu 1.5 s later', async () => {
+    const { calls } = fakeApi(client, (call) => {
+      if (call.path === '/users/logout') return { body: { success: true, message: messages.auth.signedOut } };
+      if (call.path === '/getNavItems') return { body: { data: [] } };
+      return undefined;
+    });
+    const menuLoads = () => calls.filter((call) => call.path === '/getNavItems').length;
     sessionStorage.setItem('TagsInput', '["x"]');
     const app = renderApp('/settings');
     const user = userEvent.setup();
@@ -44,12 +45,18 @@ describe('header', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    await waitFor(() => expect(menuLoads()).toBe(1));
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const signedOutAt = Date.now();
     await waitFor(() => expect(app.location()).toBe('/'));
     // The header is re-mounted when the layout changes; query afresh on each try rather than hold an element.
     await waitFor(() => expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument());
     expect(calls.find((call) => call.path === '/users/logout')?.method).toBe('POST');
     expect(sessionStorage.getItem('TagsInput')).toBeNull();
+    // The menu is kept through the sign-out and asked for again after limits.logoutRefreshMs.
+    expect(menuLoads()).toBe(1);
+    await waitFor(() => expect(menuLoads()).toBe(2), { timeout: 4000 });
+    expect(Date.now() - signedOutAt).toBeGreaterThanOrEqual(limits.logoutRefreshMs - 100);
   });
 
   it('submits the search only when the text is non-empty', async () => {

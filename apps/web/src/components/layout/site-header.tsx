@@ -24,7 +24,7 @@ export function SiteHeader() {
   const [aoi, setAoi] = useState<'closed' | 'open' | 'loaded'>('closed');
   const panelId = useId();
   const close = () => setMenuOpen(false);
-  const navItems = useNavItems(user?.id ?? 0, ready).data ?? [];
+  const navItems = useNavItems(ready).data ?? [];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the panel closes whenever the route changes
   useEffect(() => {

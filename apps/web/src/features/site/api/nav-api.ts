@@ -5,14 +5,15 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export type { NavItem };
 
 /**
- * GET /getNavItems. The navigation may differ by reader, so the answer is kept per signed-in user (0: anonymous);
- * it changes rarely, so it is fetched once per visit. The favourites dropdown arrives with its entries (the
- * server's GET /blogs list as /blogs/{key} links) and only while favourites exist.
+ * GET /getNavItems: the same menu for every reader; it changes rarely, so it is fetched once per visit. The
+ * favourites dropdown arrives with its entries (the server's GET /blogs list as /blogs/{key} links) and only
+ * while favourites exist. A sign-out keeps it and reloads it 1.5 s later (spec 1 section 4, see lib/session.ts).
  */
-export const useNavItems = (userId: number, enabled: boolean) =>
+export const useNavItems = (enabled: boolean) =>
   useQuery({
-    queryKey: ['nav-items', userId],
+    queryKey: ['nav-items'],
     queryFn: async ({ signal }) => (await apiRequest<NavItemsReply>('GET', '/getNavItems', { signal })).data,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { afterSignOut: 'reload' },
   });
