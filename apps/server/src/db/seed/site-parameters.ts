@@ -110,11 +110,15 @@ export const configurationParameters = (config: Config): Record<string, string> 
       'You have been unsubscribed from @@Product@@. You can subscribe again at any time.',
     ]),
     // pages and reports
+    // What to ask whom; the page shows the support phone, e-mail and address beside it (from configuration).
     sRshWebContactHTML: [
-      `<p><strong>${name}</strong></p>`,
-      `<p>${escapeHtml(firm.address)}</p>`,
-      `<p>Phone: <a href="tel:${escapeHtml(firm.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(firm.phone)}</a></p>`,
-      `<p>E-mail: <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a></p>`,
+      '<h2>How we can help</h2>',
+      '<p><strong>Client services</strong> answers questions about subscriptions, access to reports and your',
+      ' account, on business days.</p>',
+      '<p><strong>Questions on our research</strong> go to the analyst who covers the company or sector: use',
+      ' Talk to the Analyst on any report, or ask client services to put you in touch.</p>',
+      '<p><strong>Your personal data</strong>: requests to see or correct the data we hold about you go to our',
+      ' compliance contact through client services (see our <a href="/privacy">Privacy Policy</a>).</p>',
     ].join(''),
     // One discreet line at the foot of every page of every report.
     sRWReportWaterMarkJSON: JSON.stringify([
