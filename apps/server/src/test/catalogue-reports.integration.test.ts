@@ -574,4 +574,17 @@ describe('GET /reports and friends (issue 3)', () => {
     const dates = response.json().reports.map((r: { published_date: string }) => r.published_date);
     expect(dates).toEqual([304, 303, 302, 301, 300].map((h) => new Date(base + h * 3_600_000).toISOString()));
   });
+
+  it('shows a report added in this process once the shared pages are invalidated', async () => {
+    const firstPage = async () => (await list(reader, 'type=all')).data.map((card) => card.id);
+    // A fresh page (not a stale one being refreshed in the background, which could see the new report).
+    t.app.services.research.invalidate();
+    await firstPage();
+    const id = await fixtures.report({ title: 'Freshly published note', publishedAt: '2031-01-01T00:00:00Z' });
+    // Within the cache's time the shared page is the one computed before the report existed...
+    expect(await firstPage()).not.toContain(id);
+    // ...until whatever added it calls invalidate() (the admin report screens will).
+    t.app.services.research.invalidate();
+    expect((await firstPage())[0]).toBe(id);
+  });
 });
