@@ -5,7 +5,7 @@ import { messages, reportViewerReply } from '@portal/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parameters, reportAccessLog, subscriptions } from '../db/schema.ts';
+import { parameters, reportAccessLog, reportViews, subscriptions } from '../db/schema.ts';
 import { demoPassword } from '../db/seed/accounts.ts';
 import { addReport } from '../modules/ingest/add-report.ts';
 import { pdfPageTexts } from '../modules/watermark/pdf-text.test-helper.ts';
@@ -188,6 +188,19 @@ describe('report viewer calls (issue 4)', () => {
       userId: readerId,
       detail: 'pdf stamped',
     });
+  });
+
+  it('counts one view per reader and report in half an hour, whatever the reloads', async () => {
+    const views = async () =>
+      (await t.db.select().from(reportViews).where(eq(reportViews.reportId, ids.free!))).length;
+    const before = await views();
+    for (let i = 0; i < 3; i += 1) expect((await open(reader, ids.free!)).statusCode).toBe(200);
+    expect(await views()).toBe(before + 1);
+    expect((await open(other, ids.free!)).statusCode).toBe(200);
+    expect(await views()).toBe(before + 2);
+    t.clock.advance(30 * 60 * 1000 + 1);
+    expect((await open(reader, ids.free!)).statusCode).toBe(200);
+    expect(await views()).toBe(before + 3);
   });
 
   it('accepts the H- prefix for the same report and echoes it', async () => {

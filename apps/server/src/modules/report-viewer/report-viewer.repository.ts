@@ -71,8 +71,27 @@ export const isSaved = async (db: Executor, userId: number, reportId: number) =>
 export const findUser = async (db: Executor, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
 
-export const recordView = (db: Executor, reportId: number, userId: number | null, at: Date) =>
-  db.insert(reportViews).values({ reportId, userId, viewedAt: at });
+/** Re-opening a report within this time is the same view (reloads and new windows do not inflate Most Viewed). */
+export const VIEW_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * Counts a view of the report, once per signed-in reader in VIEW_WINDOW_MS. Views without a user (an e-mailed
+ * link opened by a recipient without an account) are all counted: nothing tells two such readers apart.
+ */
+export const recordView = async (db: Executor, reportId: number, userId: number | null, at: Date) => {
+  if (userId === null) {
+    await db.insert(reportViews).values({ reportId, userId, viewedAt: at });
+    return;
+  }
+  const since = new Date(at.getTime() - VIEW_WINDOW_MS).toISOString();
+  await db.execute(sql`
+    insert into report_views (report_id, user_id, viewed_at)
+    select ${reportId}, ${userId}, ${at.toISOString()}::timestamptz
+    where not exists (
+      select 1 from report_views
+      where report_id = ${reportId} and user_id = ${userId} and viewed_at > ${since}::timestamptz
+    )`);
+};
 
 export type AccessLogRow = typeof reportAccessLog.$inferInsert;
 export const insertAccessLog = (db: Executor, row: AccessLogRow) => db.insert(reportAccessLog).values(row);
