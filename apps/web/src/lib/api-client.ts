@@ -69,15 +69,24 @@ const asErrors = (value: unknown): Record<string, string> => {
   return out;
 };
 
+/** A reply as it came: the status and the parsed JSON body (undefined when there was none). */
+export interface ApiReply {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
 /**
- * Calls the API with the session cookie. Remembers the CSRF token the server echoes on every reply and sends
- * it on the calls the contract marks as state-changing, whatever their method.
+ * Sends one call with the session cookie and reads its reply, whatever the status: remembers the CSRF token the
+ * server echoes on every reply and sends it on the calls the contract marks as state-changing, whatever their
+ * method. Only a network failure throws (ApiError with status 0). For callers that read refusals as answers
+ * (the report viewer); others use apiRequest.
  */
-export const apiRequest = async <T>(
+export const apiFetch = async (
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<T> => {
+): Promise<ApiReply> => {
   const { apiBase } = getRuntimeConfig();
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -104,11 +113,19 @@ export const apiRequest = async <T>(
 
   const token = response.headers.get(csrf.header);
   if (token) csrfToken = token;
+  return { status: response.status, ok: response.ok, body: await readBody(response) };
+};
 
-  const body = await readBody(response);
-  if (response.ok) return body as T;
+/** Calls the API (see apiFetch) and answers the reply's body, or throws an ApiError for a refusal. */
+export const apiRequest = async <T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> => {
+  const response = await apiFetch(method, path, options);
+  if (response.ok) return response.body as T;
 
-  const reply = asRecord(body);
+  const reply = asRecord(response.body);
   const message =
     typeof reply.message === 'string' && reply.message ? reply.message : messages.errors.internal;
   if (response.status === 401 && method === 'POST' && !noReloadOn401.has(path)) {

@@ -1,6 +1,5 @@
 import type { ReportViewerReply } from '@portal/contract';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { ApiError, apiFetch, apiRequest } from '../../../lib/api-client.ts';
 
 export type ViewerData = ReportViewerReply['data'];
 
@@ -19,24 +18,11 @@ const asRecord = (value: unknown): Record<string, unknown> =>
  * network failure or an unreadable reply throws.
  */
 export async function fetchViewerReport(source: ViewerSource, signal?: AbortSignal): Promise<ViewerLoad> {
-  const { apiBase } = getRuntimeConfig();
-  const url =
+  const response =
     'apiId' in source
-      ? `${apiBase}/report/${encodeURIComponent(source.apiId)}`
-      : `${apiBase}/report?accessKey=${encodeURIComponent(source.accessKey)}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' }, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network');
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    body = asRecord(await response.json());
-  } catch {
-    // handled below as an unreadable reply
-  }
+      ? await apiFetch('GET', `/report/${encodeURIComponent(source.apiId)}`, { pattern: '/report/:id', signal })
+      : await apiFetch('GET', '/report', { query: { accessKey: source.accessKey }, signal });
+  const body = asRecord(response.body);
   if (body.success === true && body.data) return { kind: 'report', data: body.data as ViewerData };
   if (typeof body.error === 'string' && body.error.trim() !== '') return { kind: 'error', error: body.error };
   throw new ApiError(
