@@ -22,15 +22,19 @@ interface PdfPageProps {
   pageNumber: number;
   width: number;
   onPainted?: () => void;
+  /** The page could not be drawn (a damaged file): the viewer falls back to 'View Report'. */
+  onFailed: () => void;
 }
 
 /** One page: the canvas drawing and, over it, pdf.js's text layer so the text can be selected and read out. */
-function PdfPage({ doc, pageNumber, width, onPainted }: PdfPageProps) {
+function PdfPage({ doc, pageNumber, width, onPainted, onFailed }: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef<HTMLElement>(null);
   const painted = useRef(onPainted);
   painted.current = onPainted;
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   useEffect(() => {
@@ -70,8 +74,11 @@ function PdfPage({ doc, pageNumber, width, onPainted }: PdfPageProps) {
       painted.current?.();
       container.replaceChildren();
       textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
+      // A page without its text layer is still readable; only the drawing itself failing is an error.
       await textLayer.render().catch(() => undefined);
-    })();
+    })().catch(() => {
+      if (!cancelled) failed.current();
+    });
     return () => {
       cancelled = true;
       cancelRender();
@@ -228,6 +235,7 @@ export default function PdfView({ url, height }: { url: string; height: number }
               pageNumber={n}
               width={width}
               onPainted={n === pages[0] ? onFirstPainted : undefined}
+              onFailed={() => setFailed(true)}
             />
           ))}
       </section>

@@ -8,12 +8,18 @@ const download = async (url: string) => {
   return response.arrayBuffer();
 };
 
+// A download nobody takes (the reader left before the viewer mounted) is let go rather than kept in memory.
+const unclaimedMs = 60_000;
+
 /** Starts fetching the file (once per URL) without waiting for it. */
 export const prefetchPdfBytes = (url: string) => {
   if (pending.has(url)) return;
   const bytes = download(url);
   bytes.catch(() => pending.delete(url));
   pending.set(url, bytes);
+  window.setTimeout(() => {
+    if (pending.get(url) === bytes) pending.delete(url);
+  }, unclaimedMs);
 };
 
 /** The file's bytes: the prefetched download when there is one (which is then forgotten), else a new one. */
