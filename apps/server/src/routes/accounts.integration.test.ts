@@ -244,7 +244,9 @@ describe('account flows', () => {
     });
     const domains = (await anon.get('/api/getParameter/sCommonEmailDomain')).json();
     expect(domains.value.split(',')).toContain('gmail.com');
-    expect((await anon.get('/api/getParameter/sRshWebContactHTML')).json().value).toContain('Client services');
+    expect((await anon.get('/api/getParameter/sRshWebContactHTML')).json().value).toContain(
+      'Client services',
+    );
     // Not allow-listed, allow-listed but absent, and a private value that exists.
     await t.db.execute("insert into parameters (name, value, is_public) values ('sSmtpSecret', 'x', true)");
     // Every parameter of spec 3 section 9 is seeded: make one allow-listed name absent again.

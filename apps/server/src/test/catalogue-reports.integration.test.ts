@@ -580,7 +580,10 @@ describe('GET /reports and friends (issue 3)', () => {
     // A fresh page (not a stale one being refreshed in the background, which could see the new report).
     t.app.services.research.invalidate();
     await firstPage();
-    const id = await fixtures.report({ title: 'Freshly published note', publishedAt: '2031-01-01T00:00:00Z' });
+    const id = await fixtures.report({
+      title: 'Freshly published note',
+      publishedAt: '2031-01-01T00:00:00Z',
+    });
     // Within the cache's time the shared page is the one computed before the report existed...
     expect(await firstPage()).not.toContain(id);
     // ...until whatever added it calls invalidate() (the admin report screens will).

@@ -6,7 +6,7 @@ import { PageHeader } from '../../features/content/components/page-header.tsx';
 import { PageEmpty, PageError } from '../../features/content/components/page-states.tsx';
 import { RichContent, RichContentSkeleton } from '../../features/content/components/rich-content.tsx';
 import { firmDetails } from '../../features/content/lib/firm-details.ts';
-import { isBlankHtml } from '../../features/content/lib/rich-html.tsx';
+import { isBlankHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const title = 'About Us';

@@ -6,7 +6,7 @@ import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
 import { idFromParam, imageUrl, initialsOf } from '../../features/research/lib/format.ts';
-import { renderSafeHtml } from '../../features/research/lib/safe-html.tsx';
+import { renderSafeHtml } from '../../lib/safe-html.tsx';
 import { useSession } from '../../lib/session.ts';
 import { telHref } from '../../lib/tel-href.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';

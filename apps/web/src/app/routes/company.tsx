@@ -5,7 +5,7 @@ import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
 import { ErrorState, LoadingState } from '../../features/research/components/status.tsx';
 import { idFromParam, regionPath, sectorPath } from '../../features/research/lib/format.ts';
-import { renderSafeHtml } from '../../features/research/lib/safe-html.tsx';
+import { renderSafeHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /companies/{id}: name, description and the company's reports. */

@@ -7,8 +7,8 @@ import classes from '../../features/content/components/content.module.css';
 import { PageEmpty, PageError, PageMissing } from '../../features/content/components/page-states.tsx';
 import { RichContent, RichContentSkeleton } from '../../features/content/components/rich-content.tsx';
 import { firmDetails } from '../../features/content/lib/firm-details.ts';
-import { firstHeadingText, isBlankHtml } from '../../features/content/lib/rich-html.tsx';
 import { scrollToElement } from '../../features/content/lib/smooth-scroll.ts';
+import { firstHeadingText, isBlankHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const hasTopHeading = (html: string) => /<h1[\s>]/i.test(html);

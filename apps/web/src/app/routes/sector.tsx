@@ -9,7 +9,7 @@ import { PersonCard } from '../../features/research/components/person-card.tsx';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
 import { idFromParam, imageUrl } from '../../features/research/lib/format.ts';
-import { htmlToText } from '../../features/research/lib/safe-html.tsx';
+import { htmlToText } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function Team({ sectorId }: { sectorId: number }) {

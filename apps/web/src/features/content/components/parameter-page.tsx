@@ -1,5 +1,5 @@
+import { isBlankHtml } from '../../../lib/safe-html.tsx';
 import { usePageParameter } from '../api/content-queries.ts';
-import { isBlankHtml } from '../lib/rich-html.tsx';
 import contact from './contact.module.css';
 import classes from './content.module.css';
 import { type AsideLink, PageAside } from './page-aside.tsx';

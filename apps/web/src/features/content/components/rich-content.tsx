@@ -1,6 +1,6 @@
 import { type MouseEvent, type Ref, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { type RichHtmlOptions, renderRichHtml } from '../lib/rich-html.tsx';
+import { type RichHtmlOptions, renderRichHtml } from '../../../lib/safe-html.tsx';
 import classes from './content.module.css';
 
 interface RichContentProps extends RichHtmlOptions {

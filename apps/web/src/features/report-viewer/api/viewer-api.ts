@@ -20,7 +20,10 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 export async function fetchViewerReport(source: ViewerSource, signal?: AbortSignal): Promise<ViewerLoad> {
   const response =
     'apiId' in source
-      ? await apiFetch('GET', `/report/${encodeURIComponent(source.apiId)}`, { pattern: '/report/:id', signal })
+      ? await apiFetch('GET', `/report/${encodeURIComponent(source.apiId)}`, {
+          pattern: '/report/:id',
+          signal,
+        })
       : await apiFetch('GET', '/report', { query: { accessKey: source.accessKey }, signal });
   const body = asRecord(response.body);
   if (body.success === true && body.data) return { kind: 'report', data: body.data as ViewerData };

@@ -1,6 +1,6 @@
 import { messages } from '@portal/contract';
 import { Link } from 'react-router';
-import { renderSafeHtml } from '../../research/lib/safe-html.tsx';
+import { renderSafeHtml } from '../../../lib/safe-html.tsx';
 import classes from './viewer.module.css';
 
 /**

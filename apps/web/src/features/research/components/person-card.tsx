@@ -1,7 +1,7 @@
 import type { Analyst } from '@portal/contract';
 import { Link } from 'react-router';
+import { htmlToText } from '../../../lib/safe-html.tsx';
 import { analystPath, truncate } from '../lib/format.ts';
-import { htmlToText } from '../lib/safe-html.tsx';
 import { AnalystAvatar } from './analyst-avatar.tsx';
 import classes from './pages.module.css';
 

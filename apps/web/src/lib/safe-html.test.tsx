@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { firstHeadingText, isBlankHtml, renderRichHtml } from './rich-html.tsx';
+import { firstHeadingText, htmlToText, isBlankHtml, renderRichHtml, renderSafeHtml } from './safe-html.tsx';
 
 const draw = (html: string, topHeading?: 1 | 2) =>
   render(<div>{renderRichHtml(html, { topHeading })}</div>).container;
@@ -73,5 +73,26 @@ describe('helpers', () => {
     expect(isBlankHtml('<p> </p><br>')).toBe(true);
     expect(isBlankHtml('<p>text</p>')).toBe(false);
     expect(isBlankHtml('<img src="/a.png">')).toBe(false);
+  });
+});
+
+describe('renderSafeHtml (short texts)', () => {
+  const drawSnippet = (html: string) => render(<div>{renderSafeHtml(html)}</div>).container;
+  it('keeps a small set of tags and safe links only: no images, ids, tables or page headings', () => {
+    const root = drawSnippet(
+      '<h1>Big</h1><h3 id="x">Small</h3><p>Text <a href="/analysts/1">link</a><img src="/a.png"></p>' +
+        '<table><tr><td>cell</td></tr></table><a href="javascript:alert(1)">bad</a><script>alert(2)</script>',
+    );
+    expect(root.querySelector('h1')).toBeNull();
+    expect(root.querySelector('h3')?.hasAttribute('id')).toBe(false);
+    expect(root.querySelector('a[href="/analysts/1"]')).not.toBeNull();
+    expect(root.querySelector('img, table, td, script')).toBeNull();
+    expect(root.textContent).toContain('Big');
+    expect(root.textContent).toContain('cell');
+    expect(root.textContent).not.toContain('alert(2)');
+    expect(root.querySelectorAll('a')).toHaveLength(1);
+  });
+  it('gives the plain text for previews', () => {
+    expect(htmlToText('<p>One\n <b>two</b></p><p>three</p>')).toBe('One twothree');
   });
 });

@@ -1,9 +1,10 @@
 import { createElement, type ReactNode } from 'react';
 
-// Stored page HTML (the About text, custom pages, the contact block) is written by administrators; it is still
-// rebuilt from an allow-list here and never set as HTML, so a script, an event handler or a javascript: link in
-// it has no effect. Tags outside the list are dropped but their text is kept; script-like tags go entirely.
-const allowedTags = new Set([
+// Stored HTML (page texts, the contact block, analyst and company descriptions, refusal texts from the server) is
+// sanitised by the server; it is still rebuilt here from an allow-list and never set as HTML, so a script, an
+// event handler or a javascript: link in it has no effect. Tags outside the list are dropped but their text is
+// kept; script-like tags go entirely. Two allow-lists: `page` for whole stored pages, `snippet` for short texts.
+const pageTags = new Set([
   'p',
   'br',
   'hr',
@@ -50,6 +51,26 @@ const allowedTags = new Set([
   'th',
   'td',
   'address',
+]);
+const snippetTags = new Set([
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h3',
+  'h4',
+  'h5',
+  'blockquote',
+  'span',
+  'sub',
+  'sup',
 ]);
 const droppedTags = new Set([
   'script',
@@ -104,9 +125,16 @@ export interface RichHtmlOptions {
   topHeading?: 1 | 2;
 }
 
+interface Profile {
+  tags: ReadonlySet<string>;
+  /** Ids (for ?pageid= scrolling), images and table cell attributes: whole pages only. */
+  rich: boolean;
+  topHeading: 1 | 2;
+}
+
 const headingTag = (tag: string, top: 1 | 2) => `h${Math.max(Number(tag.slice(1)), top)}`;
 
-const convert = (node: Node, key: string, options: Required<RichHtmlOptions>): ReactNode => {
+const convert = (node: Node, key: string, options: Profile): ReactNode => {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const element = node as Element;
@@ -115,11 +143,11 @@ const convert = (node: Node, key: string, options: Required<RichHtmlOptions>): R
   const children = voidTags.has(tag)
     ? []
     : Array.from(element.childNodes).map((child, i) => convert(child, `${key}.${i}`, options));
-  if (!allowedTags.has(tag)) return children;
+  if (!options.tags.has(tag)) return children;
 
   const props: Record<string, unknown> = { key };
   const id = element.getAttribute('id');
-  if (id && safeId.test(id)) props.id = id;
+  if (options.rich && id && safeId.test(id)) props.id = id;
 
   if (tag === 'a') {
     const href = safeHref(element.getAttribute('href'));
@@ -147,12 +175,22 @@ const convert = (node: Node, key: string, options: Required<RichHtmlOptions>): R
   return createElement(name, props, ...children);
 };
 
-/** Turns stored HTML into React elements of an allow-list of tags and attributes (never raw HTML). */
-export const renderRichHtml = (html: string, options: RichHtmlOptions = {}): ReactNode => {
+const render = (html: string, profile: Profile): ReactNode => {
   const doc = new DOMParser().parseFromString(html, 'text/html');
-  const resolved: Required<RichHtmlOptions> = { topHeading: options.topHeading ?? 2 };
-  return Array.from(doc.body.childNodes).map((child, i) => convert(child, String(i), resolved));
+  return Array.from(doc.body.childNodes).map((child, i) => convert(child, String(i), profile));
 };
+
+/** A whole stored page as React elements of the page allow-list of tags and attributes (never raw HTML). */
+export const renderRichHtml = (html: string, options: RichHtmlOptions = {}): ReactNode =>
+  render(html, { tags: pageTags, rich: true, topHeading: options.topHeading ?? 2 });
+
+/** A short stored text (a description, a refusal) as React elements of a small allow-list, links only. */
+export const renderSafeHtml = (html: string): ReactNode =>
+  render(html, { tags: snippetTags, rich: false, topHeading: 1 });
+
+/** The plain text of stored HTML (for truncated previews). */
+export const htmlToText = (html: string) =>
+  (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /** The text of the first heading matching `selector` in stored HTML, if any (used to title a custom page). */
 export const firstHeadingText = (html: string, selector = 'h1') => {
