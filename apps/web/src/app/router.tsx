@@ -1,8 +1,8 @@
 import { type WebLayout, type WebRoute, webRoutes } from '@portal/contract';
 import { createBrowserRouter, createMemoryRouter, Outlet, type RouteObject } from 'react-router';
+import { BootSplash } from '../components/boot-splash.tsx';
 import { MainLayout } from '../components/layout/main-layout.tsx';
 import { SecondaryLayout } from '../components/layout/secondary-layout.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { AccessGuard } from './access-guard.tsx';
 import { RootShell } from './root-shell.tsx';
@@ -41,7 +41,8 @@ export const buildRoutes = (): RouteObject[] => {
   return [
     {
       element: <RootShell />,
-      hydrateFallbackElement: <PageLoader />,
+      // Until the first screen's code is in: the splash index.html painted, unchanged.
+      hydrateFallbackElement: <BootSplash />,
       errorElement: <RouteErrorPage />,
       children: layouts.filter((layout) => layout.children.length > 0),
     },

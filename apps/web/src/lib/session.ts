@@ -3,6 +3,7 @@ import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstac
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from './api-client.ts';
+import { forgetBootHints } from './boot-hints.ts';
 import { localGet, sessionClear } from './storage.ts';
 
 export interface Session {
@@ -19,8 +20,10 @@ export const fetchSession = async (): Promise<Session> => {
   return { user: reply?.data ?? null, sessionLost: false };
 };
 
-export const setSignedIn = (queryClient: QueryClient, user: CurrentUser) =>
+export const setSignedIn = (queryClient: QueryClient, user: CurrentUser) => {
+  forgetBootHints();
   queryClient.setQueryData<Session>(sessionKey, { user, sessionLost: false });
+};
 
 /**
  * Queries marked `meta: { afterSignOut: 'reload' }` hold the same answer for every reader (the navigation): a
@@ -30,6 +33,7 @@ const reloadsAfterSignOut = (query: Query) => query.meta?.afterSignOut === 'relo
 
 /** Drops every cached answer of the previous user and records that nobody is signed in. */
 export const setSignedOut = (queryClient: QueryClient) => {
+  forgetBootHints();
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== sessionKey[0] && !reloadsAfterSignOut(query),
   });

@@ -1,5 +1,6 @@
 import type { LandingReply, Slider } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderApp } from '../../../test/render-app.tsx';
 
@@ -44,6 +45,25 @@ const serve = () =>
   });
 
 describe('landing', () => {
+  it('gives way to the error and its retry when the landing data cannot be loaded', async () => {
+    let fail = true;
+    fakeApi(null, (call) => {
+      if (call.path === '/getNavItems') return { body: { data: [] } };
+      if (call.path === '/landing')
+        return fail ? { status: 500, body: { success: false, message: 'Landing down' } } : { body: landing };
+      if (call.path === '/overall/ourPeople') return { body: { data: [], categories: [] } };
+      if (call.path.startsWith('/getCustomPageParam/')) return { status: 404, body: { success: false } };
+      return undefined;
+    });
+    renderApp('/');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Landing down');
+    await waitFor(() => expect(document.querySelector('[data-loader="landing"]')).toBeNull());
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Highlights' }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
   it('shows the banner with the ; link rule, the ticker, the taglines, the research carousel and the hidden vision', async () => {
     serve();
     renderApp('/');

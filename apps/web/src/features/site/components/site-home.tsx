@@ -82,7 +82,10 @@ export function SiteHome({ variant, intro }: { variant: 'landing' | 'home'; intr
   // lets React build it in small slices instead of one long task that would hold up input.
   const data = useDeferredValue(landing.data);
   const minimumShown = useMinimumDelay(landingConstants.loaderMinMs);
-  const loading = !minimumShown || !data;
+  // Settled: the deferred render has caught up with the answer (not an earlier reader's), or the call failed
+  // (the error and its retry must not stay under the loader).
+  const settled = landing.isError || (landing.data !== undefined && data === landing.data);
+  const loading = !minimumShown || !settled;
   const latest = data?.latest ?? [];
 
   return (
