@@ -20,6 +20,34 @@ const storedTag = (page: Page) =>
   page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.tagsInput);
 
 test.describe('landing', () => {
+  test('paints the first banner picture from the page as sent, before any script runs, and keeps it through the loader', async ({
+    browser,
+  }) => {
+    // Without scripts: only what the server sent, the splash with the picture where the banner will be.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await still.newPage();
+    await bare.goto('/');
+    const hero = bare.locator('.portal-splash .portal-hero img');
+    await expect(hero).toHaveAttribute('src', '/api/media/sliders/1.webp');
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const splashTop = (await hero.boundingBox())?.y;
+    await still.close();
+
+    // With scripts: the landing's loader shows the same picture at the same place, then the banner does.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    const loaderHero = page.locator('[data-loader="landing"] .portal-hero img');
+    await expect(loaderHero).toHaveAttribute('src', '/api/media/sliders/1.webp');
+    expect(Math.abs((await loaderHero.boundingBox())!.y - splashTop!)).toBeLessThanOrEqual(1);
+    await expect(page.locator('[data-loader="landing"]')).toHaveCount(0);
+    const bannerImage = carousel(page, 'Highlights').locator('img').first();
+    await expect(bannerImage).toHaveAttribute('src', '/api/media/sliders/1.webp');
+    expect(Math.abs((await bannerImage.boundingBox())!.y - splashTop!)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   test('shows the loader for at least a second, then banner, ticker, taglines, both carousels and the hidden vision', async ({
     page,
   }) => {
