@@ -1,4 +1,3 @@
-import { escapeHtml } from '../../modules/mail/templates.ts';
 import { parameters } from '../schema.ts';
 import type { SeedModule } from './index.ts';
 
@@ -29,21 +28,14 @@ export const commonEmailDomains = [
 /** Configuration parameters (seeded in every environment, production included). */
 export const parametersSeed: SeedModule = {
   name: 'parameters',
-  async run({ db, config }) {
-    const { firm } = config;
-    const contactHtml = [
-      `<p><strong>${escapeHtml(firm.name)}</strong></p>`,
-      `<p>${escapeHtml(firm.address)}</p>`,
-      `<p>Phone: <a href="tel:${escapeHtml(firm.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(firm.phone)}</a></p>`,
-      `<p>E-mail: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a></p>`,
-    ].join('');
+  async run({ db }) {
+    // The Contact Us block and the other page texts are seeded with the site's parameters (site-parameters.ts).
     await db
       .insert(parameters)
       .values([
         { name: 'bEnableConnectBookings', value: '1', isPublic: true },
         { name: 'rw_CNTBkTalkToThe', value: 'Talk to the Analyst', isPublic: true },
         { name: 'sCommonEmailDomain', value: commonEmailDomains.join(','), isPublic: true },
-        { name: 'sRshWebContactHTML', value: contactHtml, isPublic: true },
       ])
       .onConflictDoNothing();
   },
