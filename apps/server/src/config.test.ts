@@ -25,6 +25,9 @@ describe('parseConfig', () => {
         email: 'clientservices@harbourline.example',
         phone: '+852 3000 8000',
         address: 'Two Exchange Square, 8 Connaught Place, Central, Hong Kong',
+        offices: ['Hong Kong', 'Singapore', 'London', 'New York'],
+        colors: { primary: '#0b2545', accent: '#c9a96e' },
+        logo: null,
       },
       sessionTtlHours: 168,
       outboxPollMs: 2000,
@@ -105,6 +108,55 @@ describe('parseConfig', () => {
     );
     expect(result.errors).toContain('PORT: must be a whole number (got "abc")');
     expect(result.errors).toContain('SESSION_TTL_HOURS: must be between 1 and 8760 (got "0")');
+  });
+
+  it("reads the firm's offices, colours and logo", () => {
+    const result = parseConfig({
+      FIRM_OFFICES: ' Zurich , Geneva,Tokyo ',
+      FIRM_COLOR: '#5A1E3C',
+      FIRM_ACCENT_COLOR: ' #F2D28B ',
+      FIRM_LOGO: 'brand/quayside-logo.svg',
+    });
+    if (!result.ok) throw new Error(result.errors.join());
+    expect(result.config.firm).toMatchObject({
+      offices: ['Zurich', 'Geneva', 'Tokyo'],
+      colors: { primary: '#5a1e3c', accent: '#f2d28b' },
+      logo: 'brand/quayside-logo.svg',
+    });
+  });
+
+  it('refuses malformed firm offices, colours and logo', () => {
+    const result = parseConfig({
+      FIRM_OFFICES: 'Zurich,,Tokyo',
+      FIRM_COLOR: 'navy',
+      FIRM_ACCENT_COLOR: '#c9a96',
+      FIRM_LOGO: 'reports/logo.svg',
+    });
+    expect(result.ok ? [] : result.errors).toEqual([
+      'FIRM_OFFICES: must be a comma list of office names such as "Hong Kong,London" (no empty items) (got "Zurich,,Tokyo")',
+      'FIRM_COLOR: must be a colour written #rrggbb, such as #0b2545 (got "navy")',
+      'FIRM_ACCENT_COLOR: must be a colour written #rrggbb, such as #c9a96e (got "#c9a96")',
+      'FIRM_LOGO: must be a picture in the media storage\'s brand folder, such as brand/logo.svg (.svg, .png or .webp) (got "reports/logo.svg")',
+    ]);
+    expect(parseConfig({ FIRM_LOGO: 'brand/logo.gif' }).ok).toBe(false);
+  });
+
+  it('refuses colours whose text would be hard to read, saying the ratio needed', () => {
+    const pale = parseConfig({ FIRM_COLOR: '#8899aa', PORT: 'abc' });
+    expect(pale.ok ? [] : pale.errors).toEqual([
+      'PORT: must be a whole number (got "abc")',
+      'FIRM_COLOR: white text on it has a contrast of 2.92:1, it needs at least 4.5:1 (choose a darker colour) (got "#8899aa")',
+      // the default accent against it fails too
+      expect.stringMatching(/^FIRM_ACCENT_COLOR: .* it needs at least 4\.5:1/),
+    ]);
+    const dull = parseConfig({ FIRM_ACCENT_COLOR: '#44556a' });
+    expect(dull.ok ? [] : dull.errors).toEqual([
+      expect.stringMatching(
+        /^FIRM_ACCENT_COLOR: the primary colour's text on it has a contrast of \d\.\d+:1, it needs at least 4\.5:1 .*\(got "#44556a"\)$/,
+      ),
+    ]);
+    // A dark primary with a light accent passes.
+    expect(parseConfig({ FIRM_COLOR: '#1b4332', FIRM_ACCENT_COLOR: '#d8f3dc' }).ok).toBe(true);
   });
 
   it('refuses a port out of range', () => {

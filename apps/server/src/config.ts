@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brandColorProblems, brandLogoPattern, defaultBrandColors, hexColorPattern } from '@portal/contract';
 import { z } from 'zod';
 
 /** The built SPA, resolved from this file so that the server finds it whatever the working directory. */
@@ -27,6 +28,13 @@ const urlWithProtocol = (protocols: readonly string[]) =>
       },
       `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
+const hexColor = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(hexColorPattern, `must be a colour written #rrggbb, such as ${fallback}`)
+    .default(fallback)
+    .transform((value) => value.toLowerCase());
 
 const envSchema = z.object({
   PORT: positiveInt(1, 65535, 9001),
@@ -68,6 +76,25 @@ const envSchema = z.object({
     .trim()
     .min(1)
     .default('Two Exchange Square, 8 Connaught Place, Central, Hong Kong'),
+  FIRM_OFFICES: z
+    .string()
+    .default('Hong Kong,Singapore,London,New York')
+    .transform((value) => value.split(',').map((office) => office.trim()))
+    .pipe(
+      z.array(
+        z.string().min(1, 'must be a comma list of office names such as "Hong Kong,London" (no empty items)'),
+      ),
+    ),
+  FIRM_COLOR: hexColor(defaultBrandColors.primary),
+  FIRM_ACCENT_COLOR: hexColor(defaultBrandColors.accent),
+  FIRM_LOGO: z
+    .string()
+    .trim()
+    .regex(
+      brandLogoPattern,
+      "must be a picture in the media storage's brand folder, such as brand/logo.svg (.svg, .png or .webp)",
+    )
+    .optional(),
   SESSION_TTL_HOURS: positiveInt(1, 24 * 365, 168),
   OUTBOX_POLL_MS: positiveInt(100, 3_600_000, 2000),
   // How long this process may serve hot reads (sessions, entitlements, shared report pages, suggestions) from
@@ -88,7 +115,17 @@ export interface Config {
   production: boolean;
   logLevel: string;
   webDist: string;
-  firm: { name: string; email: string; phone: string; address: string };
+  firm: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    offices: string[];
+    /** `#rrggbb`, lower case; white text on the primary and primary text on the accent reach 4.5:1. */
+    colors: { primary: string; accent: string };
+    /** Storage key of the logo in the public `brand` media folder, or null. */
+    logo: string | null;
+  };
   sessionTtlHours: number;
   outboxPollMs: number;
   cacheTtlMs: number;
@@ -104,13 +141,25 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     if (value !== undefined && value.trim() !== '') input[key] = value;
   }
   const parsed = envSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
+  const errors = (parsed.error?.issues ?? []).map(
+    (issue) => [String(issue.path[0] ?? 'environment'), issue.message] as const,
+  );
+  // The colours are checked for contrast as a pair (the accent against the primary) once each is a colour.
+  const colors = {
+    primary: input.FIRM_COLOR?.trim() ?? defaultBrandColors.primary,
+    accent: input.FIRM_ACCENT_COLOR?.trim() ?? defaultBrandColors.accent,
+  };
+  if (hexColorPattern.test(colors.primary) && hexColorPattern.test(colors.accent)) {
+    const problems = brandColorProblems(colors);
+    if (problems.primary) errors.push(['FIRM_COLOR', problems.primary]);
+    if (problems.accent) errors.push(['FIRM_ACCENT_COLOR', problems.accent]);
+  }
+  if (!parsed.success || errors.length > 0) {
+    const lines = errors.map(([name, message]) => {
       const given = input[name] === undefined ? '' : ` (got ${JSON.stringify(input[name])})`;
-      return `${name}: ${issue.message}${given}`;
+      return `${name}: ${message}${given}`;
     });
-    return { ok: false, errors: [...new Set(errors)] };
+    return { ok: false, errors: [...new Set(lines)] };
   }
   const e = parsed.data;
   return {
@@ -128,7 +177,15 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       production: e.NODE_ENV === 'production',
       logLevel: e.LOG_LEVEL,
       webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultWebDist,
-      firm: { name: e.FIRM_NAME, email: e.FIRM_EMAIL, phone: e.FIRM_PHONE, address: e.FIRM_ADDRESS },
+      firm: {
+        name: e.FIRM_NAME,
+        email: e.FIRM_EMAIL,
+        phone: e.FIRM_PHONE,
+        address: e.FIRM_ADDRESS,
+        offices: e.FIRM_OFFICES,
+        colors: { primary: e.FIRM_COLOR, accent: e.FIRM_ACCENT_COLOR },
+        logo: e.FIRM_LOGO ?? null,
+      },
       sessionTtlHours: e.SESSION_TTL_HOURS,
       outboxPollMs: e.OUTBOX_POLL_MS,
       cacheTtlMs: e.CACHE_TTL_MS,

@@ -46,7 +46,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   const research = createResearchService({ db, clock, cacheTtlMs: config.cacheTtlMs });
   // Named random keys kept in the database (file URLs, device cookies, the captcha): one store for all.
   const secrets = createSecretStore({ db, clock });
-  const site = createSiteService({ db });
+  const site = createSiteService({ db, clock, cacheTtlMs: config.cacheTtlMs });
   const captcha = createCaptchaService({ db, clock, secrets });
   const contact = createContactService({ db, clock, firm: config.firm, outbox, throttles, captcha });
   // E-mailed report links: access keys, device verification, and opening a report through a key.

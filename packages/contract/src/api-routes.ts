@@ -130,6 +130,9 @@ export type PublicParameter = (typeof publicParameters)[number];
 export const isPublicParameter = (name: string): name is PublicParameter =>
   (publicParameters as readonly string[]).includes(name);
 
-/** Storage folders whose images are public (GET /media/{folder}/{file}); nothing else in storage is. */
-export const publicMediaFolders = ['analysts', 'sectors', 'companies', 'sliders'] as const;
+/**
+ * Storage folders whose images are public (GET /media/{folder}/{file}); nothing else in storage is. `brand` holds
+ * the firm's logo (FIRM_LOGO).
+ */
+export const publicMediaFolders = ['analysts', 'sectors', 'companies', 'sliders', 'brand'] as const;
 export type PublicMediaFolder = (typeof publicMediaFolders)[number];

@@ -1,4 +1,5 @@
 export * from './api-routes.ts';
+export * from './brand.ts';
 export * from './legal-texts.ts';
 export * from './limits.ts';
 export * from './links.ts';

@@ -36,7 +36,8 @@ describe('SPA serving, runtime config and security headers', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(index);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers.vary).toBe('cookie');
       expect(response.headers['content-type']).toContain('text/html');
     }
   });
@@ -84,7 +85,10 @@ describe('SPA serving, runtime config and security headers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toContain('javascript');
     const json = response.body.replace(/^window\.__PORTAL_CONFIG__ = /, '').replace(/;\n$/, '');
-    expect(JSON.parse(json)).toEqual({ apiBase: '/api', firm: t.config.firm });
+    const { logo: _logo, ...firm } = t.config.firm;
+    expect(JSON.parse(json)).toEqual({ apiBase: '/api', firm: { ...firm, logoUrl: null } });
+    expect(firm.offices).toEqual(['Hong Kong', 'Singapore', 'London', 'New York']);
+    expect(firm.colors).toEqual({ primary: '#0b2545', accent: '#c9a96e' });
   });
 
   it('sends the CSP and other security headers', async () => {

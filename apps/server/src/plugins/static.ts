@@ -18,7 +18,11 @@ import { isApiPath } from './csrf.ts';
 import { errorReply } from './errors.ts';
 import { resolveSessionCookie } from './session.ts';
 
-export const runtimeConfigOf = (config: Config): RuntimeConfig => ({ apiBase: '/api', firm: config.firm });
+export const runtimeConfigOf = (config: Config): RuntimeConfig => {
+  const apiBase = '/api';
+  const { logo, ...firm } = config.firm;
+  return { apiBase, firm: { ...firm, logoUrl: logo ? `${apiBase}/media/${logo}` : null } };
+};
 
 export const configScript = (config: Config) =>
   `window.__PORTAL_CONFIG__ = ${JSON.stringify(runtimeConfigOf(config)).replaceAll('<', '\\u003c')};\n`;
@@ -26,23 +30,31 @@ export const configScript = (config: Config) =>
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 interface BuiltDocument {
-  mtimeMs: number;
+  version: string;
   template: string;
   screens: Map<string, ScreenAssets>;
 }
 
-/** index.html and the manifest's screen assets, read again whenever the build has changed index.html. */
+const mtimeOf = (file: string) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
+
+/** index.html and the manifest's screen assets, read again whenever the build has changed either of them. */
 const documentLoader = (root: string) => {
+  const indexFile = path.join(root, 'index.html');
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
   let built: BuiltDocument | undefined;
   return () => {
-    const indexFile = path.join(root, 'index.html');
-    const { mtimeMs } = statSync(indexFile);
-    if (built?.mtimeMs !== mtimeMs) {
-      const manifestFile = path.join(root, '.vite', 'manifest.json');
+    const version = `${mtimeOf(indexFile)}:${mtimeOf(manifestFile)}`;
+    if (built?.version !== version) {
       const manifest: Manifest = existsSync(manifestFile)
         ? JSON.parse(readFileSync(manifestFile, 'utf8'))
         : {};
-      built = { mtimeMs, template: readFileSync(indexFile, 'utf8'), screens: screenAssetsOf(manifest) };
+      built = { version, template: readFileSync(indexFile, 'utf8'), screens: screenAssetsOf(manifest) };
     }
     return built;
   };
@@ -75,13 +87,23 @@ export const staticPlugin = async (app: App, config: Config) => {
     const route = matchWebRoute(pathname);
     let hero: string | undefined;
     if (route && bannerScreens.has(route.screen)) {
-      // The session decides whether private slides come first; an invalid cookie is treated as signed out
-      // here (the API calls that follow clear it).
-      const signedIn = (await resolveSessionCookie(sessions, request.cookies[sessionCookie])) !== null;
-      hero = await site.firstBannerImage(signedIn, apiBase);
+      try {
+        // The session decides whether private slides come first; an invalid cookie is treated as signed out
+        // here (the API calls that follow clear it).
+        const signedIn = (await resolveSessionCookie(sessions, request.cookies[sessionCookie])) !== null;
+        hero = await site.firstBannerImage(signedIn, apiBase);
+      } catch (error) {
+        // The picture is an extra: without the database the page still goes out (the app reports the rest).
+        request.log.warn({ err: error }, 'No banner picture for the page: the lookup failed');
+      }
     }
     const assets = route ? screens.get(screenModuleOf(route.screen)) : undefined;
-    return renderDocument(template, { firmName: config.firm.name, headTags: preloadTags(assets), hero });
+    return renderDocument(template, {
+      firmName: config.firm.name,
+      colors: config.firm.colors,
+      headTags: preloadTags(assets),
+      hero,
+    });
   };
 
   // The build writes .br and .gz copies of its text files (apps/web/build/precompress.ts): sent when accepted.
@@ -109,8 +131,10 @@ export const staticPlugin = async (app: App, config: Config) => {
     // Unknown asset files are real 404s; any other path is a screen of the SPA.
     if (relative.startsWith('assets/')) return reply.code(404).send(errorReply(messages.errors.notFound));
     const pathname = request.url.split('?')[0] ?? '/';
+    // The page depends on the session cookie (the banner picture): never shared by caches, never reused blindly.
     return reply
-      .header('cache-control', 'no-cache')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
       .send(await documentFor(request, pathname));
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sliders } from '../db/schema.ts';
+import { createStorage } from '../modules/storage/storage.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -13,7 +14,8 @@ describe('web document', () => {
   let t: TestApp;
   let webDist: string;
   const index =
-    '<!doctype html><html><head><title>Portal</title></head><body><div id="root">' +
+    '<!doctype html><html><head><meta name="theme-color" content="#0b2545" /><title>Portal</title>' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-A.css"></head><body><div id="root">' +
     '<div class="portal-splash"><!--splash-hero--><span class="portal-mark"><!--firm-initial--></span></div>' +
     '</div></body></html>';
   const manifest = {
@@ -39,12 +41,26 @@ describe('web document', () => {
     },
   };
 
+  const logoSvg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#1b4332"/></svg>';
+
   beforeAll(async () => {
     webDist = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
     await mkdir(path.join(webDist, '.vite'), { recursive: true });
     await writeFile(path.join(webDist, 'index.html'), index);
     await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    t = await createTestApp({ catalogue: true, env: { WEB_DIST: webDist, FIRM_NAME: 'Quayside Partners' } });
+    t = await createTestApp({
+      catalogue: true,
+      env: {
+        WEB_DIST: webDist,
+        FIRM_NAME: 'Quayside Partners',
+        FIRM_COLOR: '#1B4332',
+        FIRM_ACCENT_COLOR: '#d8f3dc',
+        FIRM_OFFICES: 'Zurich, Geneva',
+        FIRM_LOGO: 'brand/quayside.svg',
+      },
+    });
+    await createStorage(t.config).put('brand/quayside.svg', Buffer.from(logoSvg), 'image/svg+xml');
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -55,7 +71,8 @@ describe('web document', () => {
     const response = await client.get(url);
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toBe('cookie');
     return response.body;
   };
 
@@ -87,7 +104,15 @@ describe('web document', () => {
   });
 
   it('shows a private first slide to signed-in readers only, and no picture when the first slide has none', async () => {
-    await t.db.update(sliders).set({ isPrivate: true }).where(eq(sliders.key, 'slider1'));
+    // The pictures are kept for the cache's time: a slider change is followed by invalidate(), as the admin
+    // screens will do.
+    const changeSliders = async (change: () => Promise<unknown>) => {
+      await change();
+      t.app.services.site.invalidate();
+    };
+    await changeSliders(() =>
+      t.db.update(sliders).set({ isPrivate: true }).where(eq(sliders.key, 'slider1')),
+    );
     try {
       expect(await page('/')).toContain('content="/api/media/sliders/2.webp"');
       const reader = new TestClient(t.app);
@@ -98,11 +123,52 @@ describe('web document', () => {
       const junk = new TestClient(t.app);
       junk.cookies.set('sid', 'x'.repeat(500));
       expect(await page('/', junk)).toContain('content="/api/media/sliders/2.webp"');
+      // kept: without invalidate() the same answer for the cache's time
       await t.db.update(sliders).set({ active: false }).where(eq(sliders.key, 'slider2'));
-      await t.db.update(sliders).set({ active: false }).where(eq(sliders.key, 'slider3'));
+      expect(await page('/')).toContain('content="/api/media/sliders/2.webp"');
+      await changeSliders(() =>
+        t.db.update(sliders).set({ active: false }).where(eq(sliders.key, 'slider3')),
+      );
       expect(await page('/')).not.toContain('portal-hero');
     } finally {
-      await t.db.update(sliders).set({ isPrivate: false, active: true });
+      await changeSliders(() => t.db.update(sliders).set({ isPrivate: false, active: true }));
     }
+  });
+
+  it('still sends the page, without the picture, when the picture cannot be looked up', async () => {
+    const site = t.app.services.site;
+    const original = site.firstBannerImage;
+    site.firstBannerImage = async () => {
+      throw new Error('database unavailable');
+    };
+    try {
+      const html = await page('/');
+      expect(html).toContain('<span class="portal-mark">Q</span>');
+      expect(html).not.toContain('portal-hero');
+    } finally {
+      site.firstBannerImage = original;
+    }
+  });
+
+  it("paints the firm's colours before any script runs and describes the firm's brand in /config.js", async () => {
+    const html = await page('/about');
+    expect(html).toContain('<meta name="theme-color" content="#1b4332" />');
+    const style = html.indexOf('<style>:root{--portal-ink:#1b4332;--portal-ink-2:#');
+    expect(style).toBeGreaterThan(html.indexOf('href="/assets/index-A.css"'));
+    expect(html.slice(style)).toMatch(/^<style>:root\{[^<]*--portal-accent:#d8f3dc\}<\/style><\/head>/);
+
+    const config = await new TestClient(t.app).get('/config.js');
+    expect(config.body).toContain(
+      '"offices":["Zurich","Geneva"],"colors":{"primary":"#1b4332","accent":"#d8f3dc"},"logoUrl":"/api/media/brand/quayside.svg"',
+    );
+
+    // The logo is public; as an SVG document of its own it may run nothing.
+    const logo = await new TestClient(t.app).get('/api/media/brand/quayside.svg');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/svg+xml');
+    expect(logo.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; sandbox",
+    );
+    expect(logo.body).toBe(logoSvg);
   });
 });

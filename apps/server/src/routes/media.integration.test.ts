@@ -20,6 +20,12 @@ describe('GET /api/media/{folder}/{file}', () => {
     t = await createTestApp({ env: { DATA_DIR: dataDir } });
     const storage = createStorage(t.config);
     await storage.put('analysts/7.png', png, 'image/png');
+    await storage.put('brand/logo.v2.png', png, 'image/png');
+    await storage.put(
+      'brand/logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+    );
     await storage.put('demo/reports/0001-secret.pdf', Buffer.from('%PDF-1.7 secret'), 'application/pdf');
   });
   afterAll(async () => {
@@ -35,6 +41,19 @@ describe('GET /api/media/{folder}/{file}', () => {
     expect(response.rawPayload.equals(png)).toBe(true);
   });
 
+  it("serves the firm's logo from the brand folder, an SVG with a policy that runs nothing", async () => {
+    const png1 = await new TestClient(t.app).get('/api/media/brand/logo.v2.png');
+    expect(png1.statusCode).toBe(200);
+    expect(png1.headers['content-type']).toBe('image/png');
+    expect(png1.headers['content-security-policy']).not.toContain('sandbox');
+    const svg = await new TestClient(t.app).get('/api/media/brand/logo.svg');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(svg.headers['content-security-policy']).toContain('sandbox');
+    expect(svg.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('answers 404 for a missing image', async () => {
     const response = await new TestClient(t.app).get('/api/media/analysts/8.png');
     expect(response.statusCode).toBe(404);
@@ -48,6 +67,8 @@ describe('GET /api/media/{folder}/{file}', () => {
       '/api/media/reports/0001-secret.pdf',
       '/api/media/analysts/..%2Fdemo%2Freports%2F0001-secret.pdf',
       '/api/media/analysts/7.svg',
+      '/api/media/brand/logo.gif',
+      '/api/media/brand/..%2Fdemo%2Freports%2F0001-secret.pdf',
     ]) {
       const response = await client.get(url);
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);

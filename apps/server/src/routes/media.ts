@@ -1,4 +1,4 @@
-import { messages, publicMediaFolders } from '@portal/contract';
+import { brandFilePattern, messages, publicMediaFolders } from '@portal/contract';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { createStorage } from '../modules/storage/storage.ts';
@@ -6,14 +6,24 @@ import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { tableRoute } from './api-route.ts';
 
-const mediaParams = z.object({
-  folder: z.enum(publicMediaFolders),
-  file: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*\.(png|jpe?g|webp)$/i, 'Not an image name'),
-});
+const imageName = /^[A-Za-z0-9][A-Za-z0-9_-]*\.(png|jpe?g|webp)$/i;
+const mediaParams = z
+  .object({ folder: z.enum(publicMediaFolders), file: z.string() })
+  // The brand folder holds the logo named by FIRM_LOGO (the same names as its check accepts, svg included).
+  .refine(({ folder, file }) => (folder === 'brand' ? brandFilePattern : imageName).test(file), {
+    message: 'Not an image name',
+    path: ['file'],
+  });
 
 /**
- * Public catalogue images (analyst photos, sector covers, company logos) from the file storage. Only the
- * allow-listed folders and image names are served: report files stay behind the entitlement checks.
+ * An SVG opened on its own is a document that could run script: it gets a policy that runs none and loads
+ * nothing but its own inline styles, in a sandbox (as an <img> it never runs script anyway).
+ */
+const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; sandbox";
+
+/**
+ * Public catalogue images (analyst photos, sector covers, company logos, the firm's logo) from the file storage.
+ * Only the allow-listed folders and image names are served: report files stay behind the entitlement checks.
  */
 export const mediaRoutes = (app: App, config: Config) => {
   const storage = createStorage(config);
@@ -24,6 +34,8 @@ export const mediaRoutes = (app: App, config: Config) => {
       const { folder, file } = request.params;
       const found = await storage.stream(`${folder}/${file}`);
       if (!found) return reply.code(404).send(errorReply(messages.errors.notFound));
+      if (/\.svg$/i.test(file) || found.file.contentType.startsWith('image/svg+xml'))
+        reply.header('content-security-policy', svgPolicy);
       return reply
         .header('content-type', found.file.contentType)
         .header('content-length', found.file.size)

@@ -1,3 +1,4 @@
+import { firmInitial } from '@portal/contract';
 import { bootHint } from '../lib/boot-hints.ts';
 import { getRuntimeConfig } from '../lib/runtime-config.ts';
 
@@ -17,7 +18,7 @@ export function BootSplash() {
         </div>
       )}
       <span className="portal-mark" aria-hidden="true">
-        {firm.name.trim().charAt(0).toUpperCase()}
+        {firmInitial(firm.name)}
       </span>
       <span>Loading…</span>
     </div>

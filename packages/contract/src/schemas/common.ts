@@ -26,6 +26,12 @@ export const runtimeConfig = z.object({
     email: z.string(),
     phone: z.string(),
     address: z.string(),
+    /** Shown in the footer (FIRM_OFFICES). */
+    offices: z.array(z.string()),
+    /** `#rrggbb` (FIRM_COLOR, FIRM_ACCENT_COLOR): the web theme's palette is built from them. */
+    colors: z.object({ primary: z.string(), accent: z.string() }),
+    /** `/api/media/brand/...` (FIRM_LOGO), or null for the initial in a box. */
+    logoUrl: z.string().nullable(),
   }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

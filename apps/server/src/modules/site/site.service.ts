@@ -7,6 +7,8 @@ import {
   sliderMediaUrl,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
+import type { Clock } from '../runtime.ts';
 import { buildNavTree } from './nav-tree.ts';
 import {
   findContent,
@@ -19,8 +21,15 @@ import {
 export const aboutContentKey = 'about';
 
 /** Navigation, landing data and content pages (spec 1 sections 2.3-2.4, spec 2 content). */
-export const createSiteService = (deps: { db: Db }) => {
+export const createSiteService = (deps: { db: Db; clock?: Clock; cacheTtlMs?: number }) => {
   const { db } = deps;
+  // Every page load of / and /home asks for the first banner picture: two possible answers (signed in or not),
+  // kept for the cache's time. Whatever changes sliders in this process (the admin screens) calls invalidate().
+  const heroes = new TtlCache<boolean, string | null>({
+    ttlMs: deps.cacheTtlMs ?? 0,
+    max: 2,
+    now: deps.clock ? () => deps.clock!().getTime() : undefined,
+  });
   return {
     /**
      * The menu tree. The favourites item appears only while favourites exist, and always lists them (links to
@@ -58,8 +67,16 @@ export const createSiteService = (deps: { db: Db }) => {
 
     /** The first banner slide's image address (the landing's largest paint), if the first slide is an image. */
     async firstBannerImage(signedIn: boolean, apiBase: string): Promise<string | undefined> {
-      const [first] = await listActiveSliders(db, signedIn);
-      return first?.type === 'image' ? sliderMediaUrl(apiBase, first.mediaPath) : undefined;
+      const url = await heroes.getOrLoad(signedIn, async () => {
+        const [first] = await listActiveSliders(db, signedIn);
+        return (first?.type === 'image' ? sliderMediaUrl(apiBase, first.mediaPath) : undefined) ?? null;
+      });
+      return url ?? undefined;
+    },
+
+    /** Drops what is kept of the sliders: call after changing them. */
+    invalidate() {
+      heroes.clear();
     },
 
     async about() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  brandStyle,
   type Manifest,
   preloadTags,
   renderDocument,
@@ -97,5 +98,43 @@ describe('web document', () => {
     expect(html).toContain(
       '<div class="portal-splash"><div class="portal-hero"><img src="/api/media/sliders/1.webp?a=&quot;b&quot;&amp;c" alt="" width="1280" height="580" fetchpriority="high"></div>',
     );
+  });
+
+  const branded =
+    '<html><head><meta name="theme-color" content="#0b2545" /><link rel="stylesheet" href="/assets/index-A.css">' +
+    '</head><body></body></html>';
+
+  it("adds the firm's colour variables after the stylesheet and sets the theme colour", () => {
+    const html = renderDocument(branded, {
+      firmName: 'Firm',
+      colors: { primary: '#5A1E3C', accent: '#f2d28b' },
+      headTags: '<link rel="x">',
+    });
+    expect(html).toMatch(
+      /<link rel="stylesheet" href="\/assets\/index-A.css"><link rel="x"><style>:root\{--portal-ink:#5a1e3c;--portal-ink-2:#[0-9a-f]{6};--portal-ink-3:#[0-9a-f]{6};--portal-accent:#f2d28b\}<\/style><\/head>/,
+    );
+    expect(html).toContain('<meta name="theme-color" content="#5a1e3c" />');
+    expect(html).not.toContain('#0b2545');
+  });
+
+  it('leaves the default colours to the stylesheet', () => {
+    for (const colors of [undefined, { primary: '#0b2545', accent: '#C9A96E' }]) {
+      const html = renderDocument(branded, { firmName: 'Firm', colors, headTags: '' });
+      expect(html).not.toContain('<style>');
+      expect(html).toContain('<meta name="theme-color" content="#0b2545" />');
+    }
+  });
+
+  it('writes nothing but validated colours', () => {
+    expect(brandStyle({ primary: '#5a1e3c;}</style><script>', accent: '#f2d28b' })).toEqual({
+      style: '',
+      themeColor: null,
+    });
+    expect(brandStyle({ primary: '#5a1e3c', accent: 'red' }).style).toBe('');
+  });
+
+  it('writes values holding replacement patterns as they are', () => {
+    const html = renderDocument(template, { firmName: 'Firm', headTags: '<link href="/assets/a-$&$\'.js">' });
+    expect(html).toContain('<link href="/assets/a-$&$\'.js"></head>');
   });
 });

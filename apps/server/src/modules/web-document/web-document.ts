@@ -1,9 +1,16 @@
-import type { ScreenId } from '@portal/contract';
+import {
+  type BrandColors,
+  brandCssVariables,
+  firmInitial,
+  isHexColor,
+  type ScreenId,
+} from '@portal/contract';
 
 /**
  * The SPA's index.html as the server sends it (issue 5, first paint): the built page plus, for the screen a path
  * opens, `<link>` preloads of that screen's own chunks and styles (otherwise found only after the entry script
- * has run) and of the landing's first banner image, and the firm's initial in the boot splash. Pure: the
+ * has run) and of the landing's first banner image, the firm's initial in the boot splash and, for colours other
+ * than the default, the firm's colour variables and theme colour (painted before any script runs). Pure: the
  * template and Vite's manifest come in as text, the output is text.
  */
 
@@ -88,17 +95,40 @@ export const SPLASH_HERO_MARK = '<!--splash-hero-->';
  */
 export const renderDocument = (
   template: string,
-  options: { firmName: string; headTags: string; hero?: string | undefined },
+  options: { firmName: string; colors?: BrandColors; headTags: string; hero?: string | undefined },
 ) => {
   const hero = options.hero ? escapeAttribute(options.hero) : '';
   const heroMeta = hero ? `<meta name="portal-hero" content="${hero}">` : '';
   const heroMarkup = hero
     ? `<div class="portal-hero"><img src="${hero}" alt="" width="1280" height="580" fetchpriority="high"></div>`
     : '';
-  return template
-    .replace(FIRM_INITIAL_MARK, escapeText(options.firmName.trim().charAt(0).toUpperCase()))
-    .replace(SPLASH_HERO_MARK, heroMarkup)
-    .replace('</head>', `${heroMeta}${options.headTags}</head>`);
+  const { style, themeColor } = brandStyle(options.colors);
+  let page = template
+    // Replacer functions: a replacement string would read `$&` and the like in file names as patterns.
+    .replace(FIRM_INITIAL_MARK, () => escapeText(firmInitial(options.firmName)))
+    .replace(SPLASH_HERO_MARK, () => heroMarkup)
+    // Last in the head: after the built stylesheet's link, so the firm's variables win over its defaults.
+    .replace('</head>', () => `${heroMeta}${options.headTags}${style}</head>`);
+  if (themeColor) {
+    page = page.replace(
+      /<meta name="theme-color" content="[^"]*"\s*\/?>/,
+      () => `<meta name="theme-color" content="${themeColor}" />`,
+    );
+  }
+  return page;
+};
+
+/**
+ * `<style>` with the firm's colour variables, and the theme colour, when they differ from the stylesheet's
+ * defaults; nothing otherwise. Only `#rrggbb` values are written (the configuration has validated them already).
+ */
+export const brandStyle = (colors: BrandColors | undefined) => {
+  if (!colors || !isHexColor(colors.primary) || !isHexColor(colors.accent))
+    return { style: '', themeColor: null };
+  const variables = Object.entries(brandCssVariables(colors)).filter(([, value]) => isHexColor(value));
+  if (variables.length === 0) return { style: '', themeColor: null };
+  const declarations = variables.map(([name, value]) => `${name}:${value}`).join(';');
+  return { style: `<style>:root{${declarations}}</style>`, themeColor: colors.primary.toLowerCase() };
 };
 
 /** Screens whose first paint is the banner: the landing and the signed-in home. */

@@ -14,7 +14,6 @@ const legalLinks = [
   { to: '/privacy', label: 'Privacy Policy' },
   { to: '/terms', label: 'Terms of Use' },
 ];
-const offices = ['Hong Kong', 'Singapore', 'London', 'New York'];
 
 export function SiteFooter() {
   const { firm } = getRuntimeConfig();
@@ -68,7 +67,7 @@ export function SiteFooter() {
             </li>
           </ul>
           <h2 className={classes.heading}>Offices</h2>
-          <p className={classes.offices}>{offices.join(' · ')}</p>
+          <p className={classes.offices}>{firm.offices.join(' · ')}</p>
         </div>
       </div>
       <div className={classes.bottom}>

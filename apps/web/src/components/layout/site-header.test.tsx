@@ -1,11 +1,45 @@
 import { limits, messages } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { client, fakeApi, renderApp } from '../../test/render-app.tsx';
 import { initialsOf } from './user-menu.tsx';
 
 describe('header', () => {
+  afterEach(() => {
+    window.__PORTAL_CONFIG__ = undefined;
+  });
+
+  it("shows the firm's initial, or its logo as a decorative picture beside the name; the footer lists its offices", async () => {
+    fakeApi(null);
+    const first = renderApp('/about');
+    const [banner] = await screen.findAllByRole('banner');
+    if (!banner) throw new Error('no banner');
+    const home = within(banner).getByRole('link', { name: 'Harbourline Research' });
+    expect(home).toHaveTextContent('HHarbourline Research');
+    expect(home.querySelector('img')).toBeNull();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Hong Kong · Singapore · London · New York');
+    first.unmount();
+
+    window.__PORTAL_CONFIG__ = {
+      firm: {
+        name: 'Quayside Partners',
+        offices: ['Zurich', 'Geneva'],
+        logoUrl: '/api/media/brand/logo.svg',
+      },
+    };
+    renderApp('/about');
+    const [branded] = await screen.findAllByRole('banner');
+    if (!branded) throw new Error('no banner');
+    const link = within(branded).getByRole('link', { name: 'Quayside Partners' });
+    expect(link).toHaveTextContent(/^Quayside Partners$/);
+    const logo = link.querySelector('img');
+    expect(logo).toHaveAttribute('src', '/api/media/brand/logo.svg');
+    expect(logo).toHaveAttribute('alt', '');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Zurich · Geneva');
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('Singapore');
+  });
+
   it('offers Login and Sign up when signed out', async () => {
     fakeApi(null);
     renderApp('/about');

@@ -1,4 +1,5 @@
 import { Burger } from '@mantine/core';
+import { firmInitial } from '@portal/contract';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useNavItems } from '../../features/site/api/nav-api.ts';
@@ -35,9 +36,14 @@ export function SiteHeader() {
     <header className={classes.header}>
       <div className={classes.bar}>
         <Link to="/" className={classes.logo}>
-          <span className={classes.logoMark} aria-hidden="true">
-            {firm.name.charAt(0)}
-          </span>
+          {firm.logoUrl ? (
+            // Decorative: the firm's name stands next to it.
+            <img className={classes.logoImage} src={firm.logoUrl} alt="" height={36} />
+          ) : (
+            <span className={classes.logoMark} aria-hidden="true">
+              {firmInitial(firm.name)}
+            </span>
+          )}
           <span className={classes.logoText}>{firm.name}</span>
         </Link>
         <Burger

@@ -1,4 +1,4 @@
-import { type LandingReply, landingConstants } from '@portal/contract';
+import { firmInitial, type LandingReply, landingConstants } from '@portal/contract';
 import { type ReactNode, useDeferredValue } from 'react';
 import { bootHint } from '../../../lib/boot-hints.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
@@ -63,7 +63,7 @@ function Loader({ hero }: { hero: string | undefined }) {
         </div>
       )}
       <span className="portal-mark" aria-hidden="true">
-        {firm.name.charAt(0)}
+        {firmInitial(firm.name)}
       </span>
       <span className={classes.loaderText}>Loading…</span>
     </div>
