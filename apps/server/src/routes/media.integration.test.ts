@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sliders } from '../db/schema.ts';
+import { demoPassword } from '../db/seed/accounts.ts';
 import { createStorage } from '../modules/storage/storage.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -27,6 +29,14 @@ describe('GET /api/media/{folder}/{file}', () => {
       'image/svg+xml',
     );
     await storage.put('demo/reports/0001-secret.pdf', Buffer.from('%PDF-1.7 secret'), 'application/pdf');
+    await storage.put('sliders/private.webp', png, 'image/webp');
+    await storage.put('sliders/shared.webp', png, 'image/webp');
+    const slide = { type: 'image' as const, active: true, updatedAt: t.clock() };
+    await t.db.insert(sliders).values([
+      { ...slide, key: 'members', name: 'Members only', isPrivate: true, mediaKey: 'sliders/private.webp' },
+      { ...slide, key: 'open', name: 'Open', isPrivate: false, mediaKey: 'sliders/shared.webp' },
+      { ...slide, key: 'open-too', name: 'Open too', isPrivate: true, mediaKey: 'sliders/shared.webp' },
+    ]);
   });
   afterAll(async () => {
     await t?.close();
@@ -52,6 +62,19 @@ describe('GET /api/media/{folder}/{file}', () => {
     expect(svg.headers['content-security-policy']).toContain("script-src 'none'");
     expect(svg.headers['content-security-policy']).toContain('sandbox');
     expect(svg.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("serves a private slide's picture to signed-in readers only, never from a shared cache", async () => {
+    expect((await new TestClient(t.app).get('/api/media/sliders/private.webp')).statusCode).toBe(404);
+    const reader = new TestClient(t.app);
+    await reader.login('client@demo.test', demoPassword);
+    const response = await reader.get('/api/media/sliders/private.webp');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, max-age=3600');
+    // a picture that a public slide shows too is public
+    const shared = await new TestClient(t.app).get('/api/media/sliders/shared.webp');
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('answers 404 for a missing image', async () => {

@@ -22,7 +22,7 @@ const mediaParams = z
 const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; sandbox";
 
 /**
- * Public catalogue images (analyst photos, sector covers, company logos, the firm's logo) from the file storage.
+ * Catalogue images (analyst photos, sector covers, company logos, the firm's logo) from the file storage.
  * Only the allow-listed folders and image names are served: report files stay behind the entitlement checks.
  */
 export const mediaRoutes = (app: App, config: Config) => {
@@ -32,6 +32,10 @@ export const mediaRoutes = (app: App, config: Config) => {
     schema: { params: mediaParams },
     handler: async (request, reply) => {
       const { folder, file } = request.params;
+      // The picture of a private slide is for signed-in readers, like the slide (GET /landing).
+      const privateSlide =
+        folder === 'sliders' && (await app.services.site.privateSliderMedia(`sliders/${file}`));
+      if (privateSlide && !request.session) return reply.code(404).send(errorReply(messages.errors.notFound));
       const found = await storage.stream(`${folder}/${file}`);
       if (!found) return reply.code(404).send(errorReply(messages.errors.notFound));
       if (/\.svg$/i.test(file) || found.file.contentType.startsWith('image/svg+xml'))
@@ -39,7 +43,7 @@ export const mediaRoutes = (app: App, config: Config) => {
       return reply
         .header('content-type', found.file.contentType)
         .header('content-length', found.file.size)
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', privateSlide ? 'private, max-age=3600' : 'public, max-age=86400')
         .header('x-content-type-options', 'nosniff')
         .send(found.body);
     },

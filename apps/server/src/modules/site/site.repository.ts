@@ -57,6 +57,15 @@ export const listActiveSliders = async (db: Executor, includePrivate: boolean): 
  * The latest reports' existence for the public landing page: title, date, analysts and primary sector only.
  * Temporary reports are left out; descriptions, body text, files and access keys are never read here.
  */
+/** Whether a stored slider picture belongs to private sliders only (then anonymous visitors may not see it). */
+export const isPrivateSliderMedia = async (db: Executor, mediaKey: string): Promise<boolean> => {
+  const rows = await db
+    .select({ isPrivate: sliders.isPrivate })
+    .from(sliders)
+    .where(eq(sliders.mediaKey, mediaKey));
+  return rows.length > 0 && rows.every((row) => row.isPrivate);
+};
+
 export const listLatestResearch = async (db: Executor, limit: number): Promise<LatestResearchItem[]> => {
   const result = await db.execute(sql`
     select r.id, r.title,

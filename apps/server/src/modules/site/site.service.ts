@@ -12,6 +12,7 @@ import type { Clock } from '../runtime.ts';
 import { buildNavTree } from './nav-tree.ts';
 import {
   findContent,
+  isPrivateSliderMedia,
   listActiveSliders,
   listFavourites,
   listLatestResearch,
@@ -73,6 +74,9 @@ export const createSiteService = (deps: { db: Db; clock?: Clock; cacheTtlMs?: nu
       });
       return url ?? undefined;
     },
+
+    /** A slider picture shown only on private slides: served to signed-in readers only (GET /media). */
+    privateSliderMedia: (mediaKey: string) => isPrivateSliderMedia(db, mediaKey),
 
     /** Drops what is kept of the sliders: call after changing them. */
     invalidate() {
