@@ -76,10 +76,14 @@ export const loginLink = (page: Page): Locator =>
 
 const loaders = '[aria-busy="true"], [role="progressbar"], .mantine-Loader-root';
 
-/** Waits until the screen is drawn: its main landmark is visible, no loader shows and the network is quiet. */
-export async function waitForSettled(page: Page) {
+/**
+ * Waits until the screen is drawn: its main landmark is visible, no loader shows and the network is quiet.
+ * `network: false` skips the quiet network for pages with a frame that may not run scripts (an htm report):
+ * Playwright's own probes in such a frame can keep its network from ever counting as idle.
+ */
+export async function waitForSettled(page: Page, options: { network?: boolean } = {}) {
   await expect(page.getByRole('main')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  if (options.network !== false) await page.waitForLoadState('networkidle');
   await expect(page.locator(loaders).filter({ visible: true })).toHaveCount(0);
 }
 
