@@ -1,7 +1,7 @@
-import { type LandingReply, landingConstants } from '@portal/contract';
+import { firmInitial, type LandingReply, landingConstants } from '@portal/contract';
 import { type ReactNode, useDeferredValue } from 'react';
-import { SplashContent } from '../../../components/boot-splash.tsx';
 import { bootHint } from '../../../lib/boot-hints.ts';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { renderSafeHtml } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageParameter } from '../../content/api/content-queries.ts';
@@ -54,9 +54,18 @@ function HiddenVision() {
 
 /** Covers the page while it loads; shows the first banner picture where the banner will be, as the splash did. */
 function Loader({ hero }: { hero: string | undefined }) {
+  const { firm } = getRuntimeConfig();
   return (
     <div className={classes.loader} role="status" data-loader="landing" data-hero={hero ? '' : undefined}>
-      <SplashContent hero={hero} />
+      {hero && (
+        <div className="portal-hero">
+          <img src={hero} alt="" width={1280} height={580} fetchPriority="high" />
+        </div>
+      )}
+      <span className="portal-mark" aria-hidden="true">
+        {firmInitial(firm.name)}
+      </span>
+      <span className={classes.loaderText}>Loading…</span>
     </div>
   );
 }
