@@ -63,7 +63,8 @@ describe('access guard (spec 1 section 2.2)', () => {
     fakeApi(null);
     const app = renderApp('/connect/videos/7?x=1');
     await screen.findByRole('heading', { name: messages.pages.notAvailableTitle });
-    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1');
+    // Remembered by an effect of the shell, which may run just after the screen shows.
+    await waitFor(() => expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1'));
     await app.router.navigate('/login');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1');
