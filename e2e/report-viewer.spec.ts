@@ -173,7 +173,7 @@ test.describe('file types', () => {
     await expect.poll(async () => (await frameState()).zoom).toBe('1.5');
     await zoom.getByRole('button', { name: 'Reset zoom' }).click();
     await expect(zoom.getByLabel('Zoom level')).toHaveText('140%');
-    await waitForSettled(page, { network: false });
+    await waitForSettled(page);
   });
 
   test('xlsx: the workbook as a table, with the watermark overlay', async ({ page }) => {

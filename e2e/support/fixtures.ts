@@ -78,12 +78,13 @@ const loaders = '[aria-busy="true"], [role="progressbar"], .mantine-Loader-root'
 
 /**
  * Waits until the screen is drawn: its main landmark is visible, no loader shows and the network is quiet.
- * `network: false` skips the quiet network for pages with a frame that may not run scripts (an htm report):
+ * The quiet network is not awaited while the page holds a frame that may not run scripts (an htm report):
  * Playwright's own probes in such a frame can keep its network from ever counting as idle.
  */
-export async function waitForSettled(page: Page, options: { network?: boolean } = {}) {
+export async function waitForSettled(page: Page) {
   await expect(page.getByRole('main')).toBeVisible();
-  if (options.network !== false) await page.waitForLoadState('networkidle');
+  const scriptlessFrames = page.locator('iframe[sandbox]:not([sandbox*="allow-scripts"])');
+  if ((await scriptlessFrames.count()) === 0) await page.waitForLoadState('networkidle');
   await expect(page.locator(loaders).filter({ visible: true })).toHaveCount(0);
 }
 
