@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parameters, reportAccessLog, reportViews, subscriptions } from '../db/schema.ts';
 import { demoPassword } from '../db/seed/accounts.ts';
 import { addReport } from '../modules/ingest/add-report.ts';
-import { pdfPageTexts } from '../modules/watermark/pdf-text.test-helper.ts';
+import { extractPdfPages as pdfPageTexts } from '../modules/ingest/extract-text.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseWatermarkConfigs } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../modules/watermark/pdf-text.test-helper.ts';
+import { extractPdfPages as pdfPageTexts } from '../../modules/ingest/extract-text.ts';
 import { createTestApp, silentLog, type TestApp } from '../../test/test-app.ts';
 import { analysts, parameters, reportAnalysts, reports, sectors, seedRuns } from '../schema.ts';
 import { analysts as analystSeeds, semiconductorSectorId } from './catalogue-data.ts';

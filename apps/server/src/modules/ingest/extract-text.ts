@@ -43,7 +43,8 @@ const standardFontDataUrl = `${
   ).href
 }/`;
 
-export const extractPdfText = async (bytes: Uint8Array): Promise<string> => {
+/** The text of each page of a PDF, in order (whitespace normalised); also what tests read a stamped PDF with. */
+export const extractPdfPages = async (bytes: Uint8Array): Promise<string[]> => {
   const pdfjs = await loadPdfjs();
   // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
   const task = pdfjs.getDocument({
@@ -70,11 +71,14 @@ export const extractPdfText = async (bytes: Uint8Array): Promise<string> => {
       pages.push(normaliseWhitespace(text));
       page.cleanup();
     }
-    return pages.filter(Boolean).join('\n\n');
+    return pages;
   } finally {
     await task.destroy();
   }
 };
+
+export const extractPdfText = async (bytes: Uint8Array): Promise<string> =>
+  (await extractPdfPages(bytes)).filter(Boolean).join('\n\n');
 
 const namedEntities: Record<string, string> = {
   amp: '&',

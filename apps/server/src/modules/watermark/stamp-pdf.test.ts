@@ -1,7 +1,7 @@
 import { parseWatermarkConfigs, resolveWatermarks } from '@portal/contract';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pdfPageTexts } from './pdf-text.test-helper.ts';
+import { extractPdfPages as pdfPageTexts } from '../ingest/extract-text.ts';
 import { pdfPageCount, stampPdf } from './stamp-pdf.ts';
 
 const plainPdf = async (pages: number) => {
