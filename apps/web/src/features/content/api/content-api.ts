@@ -40,6 +40,9 @@ export const fetchPageParameters = async (names: readonly string[], signal?: Abo
   return new Map(list.map((p) => [p.name, p.value]));
 };
 
+/** How many sample reports /access links (spec 3 section 2). */
+const accessSampleCount = 4;
+
 const isSampleReport = (item: unknown): item is AccessSampleReports[number] => {
   const record = item as Record<string, unknown> | null;
   return (
@@ -60,7 +63,13 @@ export const parseSampleReports = (value: string | null | undefined): AccessSamp
   if (!value) return [];
   try {
     const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter(isSampleReport) : [];
+    if (!Array.isArray(parsed)) return [];
+    // Four linked sample reports (spec 3), each once.
+    const seen = new Set<number>();
+    return parsed
+      .filter(isSampleReport)
+      .filter((report) => !seen.has(report.id) && seen.add(report.id))
+      .slice(0, accessSampleCount);
   } catch {
     return [];
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { easeInOutQuad, scrollPositionAt, scrollToElement, smoothScroll } from './smooth-scroll.ts';
+import { easeInOutQuad } from '../../../lib/easing.ts';
+import { scrollPositionAt, scrollToElement, smoothScroll } from './smooth-scroll.ts';
 
 describe('smooth scroll timing', () => {
   it('is 800 ms with an 80 px offset (spec 3 section 9)', () => {

@@ -1,8 +1,11 @@
-/** Spec 3 section 9 (and spec 1 section 9): smooth scroll 800 ms with an 80 px offset. */
-export const smoothScroll = { durationMs: 800, offsetPx: 80 } as const;
+import { landingConstants } from '@portal/contract';
+import { easeInOutQuad } from '../../../lib/easing.ts';
 
-/** Ease in and out (quadratic): slow start, slow landing. `t` is the elapsed share, 0 to 1. */
-export const easeInOutQuad = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+/** Spec 3 section 9 (and spec 1 section 9): smooth scroll 800 ms with an 80 px offset (contract constants). */
+export const smoothScroll = {
+  durationMs: landingConstants.scrollMs,
+  offsetPx: landingConstants.scrollOffsetPx,
+} as const;
 
 /** The page's scroll position `elapsedMs` into a scroll from `from` to `to`. */
 export const scrollPositionAt = (from: number, to: number, elapsedMs: number, durationMs: number) => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { easeInOutQuad as ease } from '../../../lib/easing.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import classes from './carousel.module.css';
 
@@ -17,8 +18,6 @@ export interface CarouselProps<T> {
   variant: 'banner' | 'cards';
   className?: string;
 }
-
-const ease = (p: number) => (p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2);
 
 /** Distance between the starts of two neighbouring slides. */
 const stepOf = (track: HTMLElement) => {

@@ -32,7 +32,7 @@ function OurPeople() {
     <Carousel
       label="Our People"
       variant="cards"
-      items={data}
+      items={data.slice(0, landingConstants.latestCount)}
       itemKey={(person) => person.id}
       autoplayMs={landingConstants.researchAutoplayMs}
       speedMs={landingConstants.researchSpeedMs}
