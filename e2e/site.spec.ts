@@ -290,6 +290,14 @@ test.describe('contact forms', () => {
     await expect(page.getByText(messages.site.nameRequired)).toHaveCount(0);
     await expect(page.getByText(messages.validation.emailInvalid)).toBeVisible();
     await expect(page.getByText(messages.site.messageRequired)).toHaveCount(0);
+
+    // With only the captcha missing, the focus goes to its checkbox, which names the error.
+    await page.getByLabel('Email').fill('grace@navy.example');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const checkbox = page.locator('altcha-widget input[type="checkbox"]');
+    await expect(checkbox).toBeFocused();
+    await expect(checkbox).toHaveAccessibleDescription(messages.site.captchaRequired);
+    await expect(page.getByLabel('Name')).toHaveValue('Grace Hopper');
   });
 
   test('a message sent with the captcha solved in the browser reaches the firm by e-mail', async ({

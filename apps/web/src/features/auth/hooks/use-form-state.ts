@@ -36,7 +36,15 @@ export const useFormState = <V extends Record<string, unknown>, Out>(
   };
 
   const focusField = (name: string) => {
-    formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+    const key = CSS.escape(name);
+    const field = formRef.current?.querySelector<HTMLElement>(`[name="${key}"], [data-field="${key}"]`);
+    // A composite field (the captcha widget) is marked `data-field` on its wrapper: focus the control inside.
+    const focusable =
+      field && field.tabIndex >= 0 && !(field instanceof HTMLInputElement && field.type === 'hidden');
+    const control = focusable
+      ? field
+      : field?.querySelector<HTMLElement>('input:not([type="hidden"]), button, select, textarea');
+    control?.focus();
   };
 
   const handleSubmit = (onValid: (data: Out) => void) => (event: FormEvent<HTMLFormElement>) => {

@@ -54,8 +54,21 @@ export function AltchaField({ onChange, error, ref }: AltchaFieldProps) {
     return () => el.removeEventListener('statechange', onState);
   }, []);
 
+  // The widget draws its own checkbox: the error is tied to that checkbox, which is what takes the focus.
+  useEffect(() => {
+    const checkbox = widget.current?.querySelector('input[type="checkbox"]');
+    if (!checkbox) return;
+    if (error) {
+      checkbox.setAttribute('aria-describedby', errorId);
+      checkbox.setAttribute('aria-invalid', 'true');
+    } else {
+      checkbox.removeAttribute('aria-describedby');
+      checkbox.removeAttribute('aria-invalid');
+    }
+  }, [error, errorId]);
+
   return (
-    <div className={classes.captcha} data-invalid={error ? true : undefined}>
+    <div className={classes.captcha} data-field="captcha" data-invalid={error ? true : undefined}>
       <altcha-widget
         ref={widget as Ref<HTMLElement>}
         challenge={challengeUrl()}
