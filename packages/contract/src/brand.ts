@@ -102,8 +102,9 @@ export const brandColorProblems = (colors: BrandColors): Partial<Record<keyof Br
  * FIRM_LOGO: a picture in the media storage's public `brand` folder, served at /api/media/brand/{file}
  * (the media route accepts the same names there).
  */
-export const brandLogoPattern = /^brand\/[\w.-]+\.(svg|png|webp)$/;
-export const brandFilePattern = /^[\w.-]+\.(svg|png|webp)$/;
+// The name starts with a letter or digit, as every storage key does (a leading '.', '-' or '_' is refused there).
+export const brandLogoPattern = /^brand\/[A-Za-z0-9][\w.-]*\.(svg|png|webp)$/;
+export const brandFilePattern = /^[A-Za-z0-9][\w.-]*\.(svg|png|webp)$/;
 
 const sameColor = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export const isDefaultBrand = (colors: BrandColors) =>

@@ -138,6 +138,8 @@ export const messages = {
     taglines: ['Investments', 'Ideas', 'Advisory', 'Fintech'],
     nameTooLong: 'Your name can be at most 100 characters long.',
     messageTooLong: 'Your message can be at most 5000 characters long.',
+    // Ours (the spec is silent): control characters cannot be stored or mailed.
+    controlCharacters: 'Please remove the control characters from this field.',
     typeInvalid: 'Please choose Investor or Analyst.',
     contactFailed: 'Your message could not be sent. Please try again later.',
     contactMailSubject: 'New message from the website contact form',

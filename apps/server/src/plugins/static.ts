@@ -51,9 +51,13 @@ const documentLoader = (root: string) => {
   return () => {
     const version = `${mtimeOf(indexFile)}:${mtimeOf(manifestFile)}`;
     if (built?.version !== version) {
-      const manifest: Manifest = existsSync(manifestFile)
-        ? JSON.parse(readFileSync(manifestFile, 'utf8'))
-        : {};
+      let manifest: Manifest = {};
+      try {
+        if (existsSync(manifestFile)) manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+      } catch {
+        // Half written during a deploy: the pages go out without preloads until the next change is noticed.
+        manifest = {};
+      }
       built = { version, template: readFileSync(indexFile, 'utf8'), screens: screenAssetsOf(manifest) };
     }
     return built;

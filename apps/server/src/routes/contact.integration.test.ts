@@ -112,6 +112,7 @@ describe('contact forms with the ALTCHA captcha', () => {
     expect(replay.json()).toEqual({
       success: false,
       message: messages.site.captchaInvalid,
+      error: messages.site.captchaInvalid,
       errors: { captcha: messages.site.captchaInvalid },
     });
     expect(await messageCount()).toBe(messagesBefore + 1);
@@ -167,6 +168,7 @@ describe('contact forms with the ALTCHA captcha', () => {
       const response = await v.post('/api/aoi', form(captcha));
       expect(response.statusCode, captcha).toBe(400);
       expect(response.json().errors).toEqual({ captcha: messages.site.captchaInvalid });
+      expect(response.json().error).toBe(messages.site.captchaInvalid);
     }
     expect(await messageCount()).toBe(before);
     // The genuine solution still works afterwards: refusals did not consume it.
@@ -243,6 +245,19 @@ describe('contact forms with the ALTCHA captcha', () => {
       message: messages.site.messageTooLong,
       type: messages.site.typeInvalid,
     });
+    // A NUL cannot be stored (it used to answer 500): control characters are refused, a message keeps its lines.
+    const controls = await v.post(
+      '/api/aoi',
+      form('x', { name: 'A\u0000B', email: 'a\u0001@b.example', message: 'line one\n\tline two\u0000' }),
+    );
+    expect(controls.statusCode).toBe(400);
+    expect(controls.json().errors).toEqual({
+      name: messages.site.controlCharacters,
+      email: messages.site.controlCharacters,
+      message: messages.site.controlCharacters,
+    });
+    const lines = await v.post('/api/aoi', form('x', { message: 'line one\n\tline two' }));
+    expect(lines.json().errors?.message).toBeUndefined();
     const noToken = await v.post('/api/aoi/verifyToken', {});
     expect(noToken.statusCode).toBe(400);
     expect(noToken.json().errors).toEqual({ token: messages.site.captchaRequired });

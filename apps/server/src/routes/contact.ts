@@ -2,9 +2,9 @@ import {
   altchaChallenge,
   aoiForm,
   aoiReply,
+  captchaErrorReply,
   messages,
   verifyTokenBody,
-  verifyTokenError,
   verifyTokenReply,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
@@ -35,7 +35,7 @@ export const contactRoutes = (app: App) => {
     ...tableRoute('POST /aoi/verifyToken'),
     schema: {
       body: verifyTokenBody,
-      response: { 200: verifyTokenReply, ...errorResponses, 400: verifyTokenError },
+      response: { 200: verifyTokenReply, ...errorResponses, 400: captchaErrorReply },
     },
     handler: async (request, reply) => {
       const result = await contact.exchange(request.body.token, ipOf(request));
@@ -47,12 +47,13 @@ export const contactRoutes = (app: App) => {
 
   app.route({
     ...tableRoute('POST /aoi'),
-    schema: { body: aoiForm, response: { 200: aoiReply, ...errorResponses } },
+    // Spec 3 section 7: the form reads `error` or `success`; a refused captcha answers both shapes.
+    schema: { body: aoiForm, response: { 200: aoiReply, ...errorResponses, 400: captchaErrorReply } },
     handler: async (request, reply) => {
       const result = await contact.send(request.body, ipOf(request));
       if (result.kind === 'captcha') {
         const message = captchaMessage(result.reason);
-        return reply.code(400).send(errorReply(message, { captcha: message }));
+        return reply.code(400).send({ ...errorReply(message, { captcha: message }), error: message });
       }
       return { success: true as const, message: messages.site.contactSent };
     },

@@ -92,9 +92,14 @@ describe('GET /api/media/{folder}/{file}', () => {
       '/api/media/analysts/7.svg',
       '/api/media/brand/logo.gif',
       '/api/media/brand/..%2Fdemo%2Freports%2F0001-secret.pdf',
+      // names a storage key may not have (they used to answer 500)
+      '/api/media/brand/-a.png',
+      '/api/media/brand/_x.webp',
+      '/api/media/brand/..svg',
     ]) {
       const response = await client.get(url);
       expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
       expect(response.body).not.toContain('secret');
     }
   });

@@ -157,6 +157,28 @@ describe('site: navigation, landing, content and page parameters', () => {
     }
   });
 
+  it('links no temporary report from the seeded slider, the /access samples or the webcast', async () => {
+    const ids: number[] = [];
+    const [slider] = await t.db.select().from(sliders).where(eq(sliders.key, 'slider2'));
+    if (slider?.reportUrl) ids.push(Number(/^\/reports\/(\d+)/.exec(slider.reportUrl)?.[1]));
+    const stored = await t.db
+      .select()
+      .from(parameters)
+      .where(inArray(parameters.name, ['sAccessSampleReports', 'rw_WebcastUrl']));
+    for (const row of stored) {
+      if (row.name === 'sAccessSampleReports')
+        ids.push(...(JSON.parse(row.value) as { id: number }[]).map((sample) => sample.id));
+      else ids.push(Number(/\/reports\/(\d+)$/.exec(row.value)?.[1]));
+    }
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    const rows = await t.db
+      .select({ id: reports.id, temp: reports.isTempReport })
+      .from(reports)
+      .where(inArray(reports.id, ids));
+    expect(rows).toHaveLength(new Set(ids).size);
+    expect(rows.filter((row) => row.temp)).toEqual([]);
+  });
+
   it('answers the About Us content, written for the configured firm', async () => {
     const response = await anonymous().get('/api/content');
     expect(response.statusCode).toBe(200);

@@ -226,23 +226,30 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * POST /aoi. `captcha` is either the ALTCHA widget's payload (base64) or the `t` answered by
  * POST /aoi/verifyToken; each is accepted once.
  */
+// Control characters (a NUL cannot even be stored); a message may keep its tabs and line breaks.
+const lineControls = /[\u0000-\u001f\u007f]/;
+const textControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 export const aoiForm = z.object({
   name: z
     .string({ error: s.nameRequired })
     .trim()
     .min(1, s.nameRequired)
-    .max(aoiLimits.nameMax, s.nameTooLong),
+    .max(aoiLimits.nameMax, s.nameTooLong)
+    .refine((value) => !lineControls.test(value), s.controlCharacters),
   email: z
     .string({ error: s.emailRequired })
     .trim()
     .min(1, s.emailRequired)
     .max(limits.emailMax, v.emailTooLong)
-    .regex(EMAIL_PATTERN, v.emailInvalid),
+    .regex(EMAIL_PATTERN, v.emailInvalid)
+    .refine((value) => !lineControls.test(value), s.controlCharacters),
   message: z
     .string({ error: s.messageRequired })
     .trim()
     .min(1, s.messageRequired)
-    .max(aoiLimits.messageMax, s.messageTooLong),
+    .max(aoiLimits.messageMax, s.messageTooLong)
+    .refine((value) => !textControls.test(value), s.controlCharacters),
   captcha: z
     .string({ error: s.captchaRequired })
     .trim()
@@ -267,8 +274,8 @@ export const verifyTokenBody = z.object({
 /** 200: a single-use token for POST /aoi's captcha field, valid for captchaLifetimeSeconds. */
 export const verifyTokenReply = z.object({ t: z.string() });
 export type VerifyTokenReply = z.infer<typeof verifyTokenReply>;
-/** 400: `error` carries the captcha message (as does errors.captcha). */
-export const verifyTokenError = z.object({
+/** 400 of POST /aoi and /aoi/verifyToken: `error` carries the captcha message (as does errors.captcha). */
+export const captchaErrorReply = z.object({
   success: z.literal(false),
   message: z.string(),
   error: z.string().optional(),

@@ -1,5 +1,5 @@
 import { sliderImageSize, withSlug } from '@portal/contract';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { escapeHtml } from '../../modules/mail/templates.ts';
 import { aboutContentKey } from '../../modules/site/site.service.ts';
@@ -234,6 +234,8 @@ export const siteSeed: SeedModule = {
     const latest = await db
       .select({ id: reports.id, title: reports.title, freeAccess: reports.freeAccess })
       .from(reports)
+      // Temporary reports are not for the landing or the marketing page (GET /landing leaves them out too).
+      .where(eq(reports.isTempReport, false))
       .orderBy(desc(reports.publishedAt), desc(reports.id))
       .limit(200);
     const featured = latest[0];
@@ -298,7 +300,7 @@ export const siteSeed: SeedModule = {
     const [webcast] = await db
       .select({ id: reports.id })
       .from(reports)
-      .where(eq(reports.fileType, 'mp4'))
+      .where(and(eq(reports.fileType, 'mp4'), eq(reports.isTempReport, false)))
       .orderBy(desc(reports.publishedAt), desc(reports.id))
       .limit(1);
     if (webcast) {
