@@ -33,7 +33,8 @@ export function PageFrame({ mainClassName, children }: { mainClassName?: string;
         <ConfirmedNotice />
         {children}
       </main>
-      <SiteFooter />
+      {/* Spec 1 section 2.2: the footer is hidden at /rfs.htm (the e-mailed report view). */}
+      {!/^\/rfs\.htm\/?$/i.test(pathname) && <SiteFooter />}
       <CookieBanner />
     </div>
   );

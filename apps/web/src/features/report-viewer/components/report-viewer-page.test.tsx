@@ -179,6 +179,8 @@ describe('report viewer', () => {
       await screen.findByRole('heading', { name: messages.viewer.deviceCheckTitle }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in with your password' })).toBeInTheDocument();
+    // Spec 1 section 2.2: no footer in the rfs view (the report pages keep theirs).
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
 
     fakeApi(null, (call: Call) =>
       call.method === 'GET' && call.path === '/report' ? viewerReplyFor(call) : undefined,
@@ -194,5 +196,6 @@ describe('report viewer', () => {
     fakeApi(client);
     renderApp('/reports/not-a-report');
     expect(await screen.findByRole('heading', { name: messages.pages.notFound })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 });
