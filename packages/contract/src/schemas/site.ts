@@ -226,9 +226,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * POST /aoi. `captcha` is either the ALTCHA widget's payload (base64) or the `t` answered by
  * POST /aoi/verifyToken; each is accepted once.
  */
-// Control characters (a NUL cannot even be stored); a message may keep its tabs and line breaks.
-const lineControls = /[\u0000-\u001f\u007f]/;
-const textControls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Whether the text holds a control character (a NUL cannot even be stored); `lines` allows tab, CR and LF. */
+const hasControls = (value: string, lines = false) => {
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if ((code < 32 || code === 127) && !(lines && (code === 9 || code === 10 || code === 13))) return true;
+  }
+  return false;
+};
 
 export const aoiForm = z.object({
   name: z
@@ -236,20 +241,20 @@ export const aoiForm = z.object({
     .trim()
     .min(1, s.nameRequired)
     .max(aoiLimits.nameMax, s.nameTooLong)
-    .refine((value) => !lineControls.test(value), s.controlCharacters),
+    .refine((value) => !hasControls(value), s.controlCharacters),
   email: z
     .string({ error: s.emailRequired })
     .trim()
     .min(1, s.emailRequired)
     .max(limits.emailMax, v.emailTooLong)
     .regex(EMAIL_PATTERN, v.emailInvalid)
-    .refine((value) => !lineControls.test(value), s.controlCharacters),
+    .refine((value) => !hasControls(value), s.controlCharacters),
   message: z
     .string({ error: s.messageRequired })
     .trim()
     .min(1, s.messageRequired)
     .max(aoiLimits.messageMax, s.messageTooLong)
-    .refine((value) => !textControls.test(value), s.controlCharacters),
+    .refine((value) => !hasControls(value, true), s.controlCharacters),
   captcha: z
     .string({ error: s.captchaRequired })
     .trim()
