@@ -66,14 +66,14 @@ export const authTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'unlock'] }).notNull(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
     index('auth_tokens_user_idx').on(t.userId, t.purpose),
-    check('auth_tokens_purpose_check', sql`${t.purpose} in ('verify', 'reset')`),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('verify', 'reset', 'unlock')`),
   ],
 );
 
