@@ -89,6 +89,9 @@ export const messages = {
     saveFailed: 'The report could not be saved. Please try again.',
     unsaveFailed: 'The report could not be removed from your saved research. Please try again.',
     loadFailed: 'The research could not be loaded. Please try again.',
+    // ours: the bound on concurrent full-text searches (one reader's parallel searches, or the whole server's)
+    searchBusyUser: 'You have several searches running. Please wait for them to finish and try again.',
+    searchBusyServer: 'Search is busy right now. Please try again in a moment.',
     notEntitled: 'Not included in your subscription',
     sectorMissing: 'No such sector exists',
     companyMissing: 'No such company exists',

@@ -242,6 +242,28 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * The body text of a report cut into short passages (about 600 characters, at word boundaries), each with its own
+ * tsvector, so that a search snippet is drawn with ts_headline from the best-matching passage (or two adjacent
+ * ones) instead of parsing the whole document for every result. Rows are kept by triggers on `reports` (insert and
+ * body_text changes, migration 0005), so every writer (ingest, seeds, the scale seed, tests) gets them.
+ */
+export const reportPassages = pgTable(
+  'report_passages',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    // position of the passage in the body (increasing, not necessarily consecutive)
+    ord: integer('ord').notNull(),
+    body: text('body').notNull(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', body)`),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.ord] })],
+);
+
 export const reportAnalysts = pgTable(
   'report_analysts',
   {

@@ -16,6 +16,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
+import { HeavyWorkBusyError } from '../modules/heavy-work/heavy-work-gate.ts';
 import { InvalidCursorError, JsonBody } from '../modules/research/research.service.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
@@ -34,13 +35,29 @@ export const researchRoutes = (app: App) => {
 
   const callerOf = async (request: FastifyRequest) => {
     const user = request.session?.user ?? null;
-    return { userId: user?.id ?? null, entitlement: await entitlements.entitlementFor(user) };
+    return {
+      userId: user?.id ?? null,
+      entitlement: await entitlements.entitlementFor(user),
+      // the bound on concurrent searches counts a signed-in reader by account, anyone else by address
+      who: user ? `user:${user.id}` : `ip:${request.ip}`,
+    };
   };
-  const listOrRefuse = async <T>(run: () => Promise<T>) => {
+  /** Runs a list; a bad cursor is a 400, a full search queue a 429 (this caller's) or 503 (the server's). */
+  const listOrRefuse = async <T>(reply: FastifyReply, run: () => Promise<T>) => {
     try {
       return { ok: true as const, value: await run() };
     } catch (error) {
-      if (error instanceof InvalidCursorError) return { ok: false as const };
+      if (error instanceof InvalidCursorError) {
+        return { ok: false as const, refusal: reply.code(400).send(badCursor()) };
+      }
+      if (error instanceof HeavyWorkBusyError) {
+        const user = error.scope === 'user';
+        const refusal = reply
+          .code(user ? 429 : 503)
+          .header('retry-after', '1')
+          .send(errorReply(user ? messages.research.searchBusyUser : messages.research.searchBusyServer));
+        return { ok: false as const, refusal };
+      }
       throw error;
     }
   };
@@ -56,8 +73,8 @@ export const researchRoutes = (app: App) => {
     schema: { querystring: reportsQuery, response: { 200: reportsReply, ...errorResponses } },
     handler: async (request, reply) => {
       const caller = await callerOf(request);
-      const result = await listOrRefuse(() => research.list(request.query, caller));
-      return result.ok ? send(reply, result.value) : reply.code(400).send(badCursor());
+      const result = await listOrRefuse(reply, () => research.list(request.query, caller));
+      return result.ok ? send(reply, result.value) : result.refusal;
     },
   });
 
@@ -82,10 +99,10 @@ export const researchRoutes = (app: App) => {
       if (scope.kind === 'forbidden') return reply.code(403).send(errorReply(messages.auth.forbidden));
       if (scope.kind === 'notFound') return reply.code(404).send(errorReply(messages.errors.notFound));
       const caller = await callerOf(request);
-      const result = await listOrRefuse(() =>
+      const result = await listOrRefuse(reply, () =>
         research.list(request.query, caller, { scopeSectorIds: scope.sectorIds }),
       );
-      return result.ok ? send(reply, result.value) : reply.code(400).send(badCursor());
+      return result.ok ? send(reply, result.value) : result.refusal;
     },
   });
 

@@ -188,6 +188,11 @@ export interface ReportRow {
   entitled: boolean;
   saved: boolean;
   views: number | null;
+  /** the body snippet (passages of the file's text), if the query has a hit there and it was drawn for this row */
+  body_snippet: string | null;
+  /** the title and description headline (any reader) */
+  title_snippet: string | null;
+  /** what the card shows: the body snippet, else the title one (set after the query, per reader) */
   snippet: string | null;
   analysts: ReportCard['analysts'];
   companies: ReportCard['companies'];
@@ -255,6 +260,45 @@ export const MARK_STOP = '\u0002';
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
+ * The query with every AND turned into OR: finds a passage holding some of the words when no passage (or pair of
+ * adjacent passages) holds them all. querytree() prints lexemes quoted, so only the operators are replaced.
+ */
+const anyWordQuery = (q: string) => sql`replace(querytree(${tsQuery(q)}), ' & ', ' | ')::tsquery`;
+
+/**
+ * The body snippet of report `r`, drawn from its passages (report_passages, about 600 characters each, kept by
+ * triggers): the best passage holding the whole query, else a passage and the next one that hold it together, else
+ * the passage holding most of its words. ts_headline then parses at most two passages, never the whole body, so
+ * its cost does not grow with the document (issue 10: ts_headline over up to 200,000 characters per result
+ * stalled the embedded database). Null when no passage holds any word (the hit is in the title or description).
+ */
+const passageHeadline = (q: string, r: SQL) => sql`(
+  select ts_headline('english', case when x.tier = 2 then x.body || ' ' || x.next_body else x.body end,
+      case when x.tier = 1 then ${anyWordQuery(q)} else ${tsQuery(q)} end, ${headlineOptions})
+  from (
+    select rp.ord, rp.body, lead(rp.body) over w as next_body,
+      case
+        when rp.search_vector @@ ${tsQuery(q)} then 3
+        when (rp.search_vector || lead(rp.search_vector) over w) @@ ${tsQuery(q)} then 2
+        when rp.search_vector @@ ${anyWordQuery(q)} then 1
+        else 0
+      end as tier,
+      ts_rank_cd(rp.search_vector, ${anyWordQuery(q)}) as rank
+    from report_passages rp where rp.report_id = ${r}.id
+    window w as (order by rp.ord)
+  ) x
+  where x.tier > 0
+  order by x.tier desc, x.rank desc, x.ord
+  limit 1)`;
+
+/**
+ * Whose body snippets a page carries: `entitled` quotes the file's text only on cards the caller may read (the
+ * rule of the README); `all` draws a body snippet for every card, for a page shared by readers with different
+ * entitlements: the service then shows each reader the body snippet only of the cards they may read.
+ */
+export type SnippetScope = 'entitled' | 'all';
+
+/**
  * One page of cards in one statement: the filtered, ordered and limited ids first (index-friendly), then the
  * per-card links as json_agg sub-selects over those few rows only (no N+1), and snippets for the page only.
  */
@@ -267,6 +311,8 @@ export const listReports = async (
     userId: number | null;
     position: ListPosition;
     limit: number;
+    /** with a full-text query: which cards get a body snippet (default `entitled`) */
+    snippets?: SnippetScope;
   },
 ) => {
   const { filter: f, entitlement, position, limit } = args;
@@ -291,16 +337,16 @@ export const listReports = async (
         : sql`p.published_at desc, p.id desc`;
   const offset = position.kind === 'offset' ? position.offset : 0;
   const entitled = entitledSql(entitlement, sql`p`);
-  const snippet = f.q
-    ? sql`case
-        when position(${MARK_START} in hb.text) > 0 then hb.text
-        else ts_headline('english', p.title || ' — ' || p.description, ${tsQuery(f.q)}, ${headlineOptions})
-      end`
+  // A body snippet only when it marks a hit; the title and description headline is every card's fallback.
+  const bodySnippet = f.q
+    ? sql`case when position(${MARK_START} in hb.text) > 0 then hb.text end`
+    : sql`null::text`;
+  const titleSnippet = f.q
+    ? sql`ts_headline('english', p.title || ' — ' || p.description, ${tsQuery(f.q)}, ${headlineOptions})`
     : sql`null::text`;
   const bodyHeadline = f.q
-    ? sql`left join lateral (
-        select ts_headline('english', left(p.body_text, 200000), ${tsQuery(f.q)}, ${headlineOptions}) as text
-      ) hb on ${entitled}`
+    ? sql`left join lateral (select ${passageHeadline(f.q, sql`p`)} as text) hb
+        on ${args.snippets === 'all' ? sql`true` : entitled}`
     : sql`left join lateral (select null::text as text) hb on true`;
 
   const statement = sql`${viewsCte(f)}
@@ -310,7 +356,7 @@ export const listReports = async (
       p.video_id as video, p.file_type as filetype, p.type, p.is_temp_report, p.must_read, p.sector_id,
       p.free_access, ${entitled} as entitled,
       ${args.userId === null ? sql`false` : sql`exists (select 1 from saved_reports s where s.user_id = ${args.userId} and s.report_id = p.id)`} as saved,
-      p.views, ${snippet} as snippet
+      p.views, ${bodySnippet} as body_snippet, ${titleSnippet} as title_snippet
     from (
       select r.*, ${rankCol} as rank, ${viewsCol} as views
       from reports r ${viewsJoin(f)}
@@ -321,6 +367,7 @@ export const listReports = async (
     ${bodyHeadline}
     order by ${outerOrder}`;
   const rows = rowsOf<ReportRow>(await db.execute(statement));
+  for (const row of rows) row.snippet = row.body_snippet ?? row.title_snippet;
   await attachLinks(db, rows);
   return rows;
 };

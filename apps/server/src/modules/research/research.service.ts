@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import { anonymousEntitlement, type Entitlement, mayRead } from '../entitlements/entitlements.ts';
+import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/heavy-work-gate.ts';
 import type { Clock } from '../runtime.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import {
@@ -30,6 +31,7 @@ import {
   orderKind,
   type ReportRow,
   reportExists,
+  type SnippetScope,
   saveReport,
   statementKey,
   unsaveReport,
@@ -41,7 +43,17 @@ export type ReportsQueryParsed = z.output<typeof reportsQuery>;
 export interface Caller {
   userId: number | null;
   entitlement: Entitlement;
+  /** who the bound on concurrent searches counts this call against (default: the user, else one anonymous key) */
+  who?: string;
 }
+
+/**
+ * Full-text searches in flight (ARCHITECTURE: one statement at a time on PGlite; 2 cores). Two run at once, so a
+ * cheap call waits behind at most two search statements; one caller may use both when alone. A caller may have 8
+ * more waiting, 32 wait in all; past that the call is refused (429 for the caller, 503 for the server). Waiting
+ * searches resume round-robin over callers. README design notes; figures in bench/RESULTS.md.
+ */
+export const defaultSearchLimits: HeavyWorkLimits = { slots: 2, perUser: 2, queue: 32, perUserQueue: 8 };
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -95,6 +107,8 @@ export class JsonBody {
 interface RenderedPage {
   rows: ReportRow[];
   cards: string[];
+  /** per card, the `"snippet"` member for readers entitled to it and for the others (or '' without one) */
+  snippets: { entitled: string; other: string }[];
   rest: string;
 }
 
@@ -102,14 +116,21 @@ interface RenderedPage {
  * Report lists, suggestions and saving.
  *
  * Caching (ARCHITECTURE: measure first; bench/RESULTS.md has the figures): a page of a list that is the same for
- * every reader (no full-text query, not the saved list) is computed once without any caller and kept for
- * `cacheTtlMs`; each reply then marks its cards `entitled` with the one entitlement rule (`mayRead`, the same rule
- * as the SQL of uncached lists) and `saved` from the caller's saved ids, also cached and dropped by every save.
- * Full-text lists stay uncached: their snippets depend on the caller's entitlement. `invalidate()` drops
- * everything shared; whatever adds or changes reports in this process calls it.
+ * every reader (anything but the saved list) is computed once without any caller and kept for `cacheTtlMs`; each
+ * reply then marks its cards `entitled` with the one entitlement rule (`mayRead`, the same rule as the SQL of
+ * uncached lists) and `saved` from the caller's saved ids, also cached and dropped by every save. A full-text page
+ * is kept with two snippets per card (from the body, from the title and description) and each reader is shown
+ * the body one only on the cards they may read. `invalidate()` drops everything shared; whatever adds or changes
+ * reports in this process calls it. Full-text searches that reach the database pass the bound on heavy work.
  */
-export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?: number }) => {
+export const createResearchService = (deps: {
+  db: Db;
+  clock: Clock;
+  cacheTtlMs?: number;
+  searchLimits?: HeavyWorkLimits;
+}) => {
   const { db, clock } = deps;
+  const searches = new HeavyWorkGate(deps.searchLimits ?? defaultSearchLimits);
   const cacheTtlMs = deps.cacheTtlMs ?? 0;
   // With the cache off, every list is computed for its caller in SQL (the reference the cached path is tested against).
   const sharing = cacheTtlMs > 0;
@@ -244,6 +265,7 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
     query: ReportsQueryParsed,
     caller: Caller,
     options: { scopeSectorIds?: readonly number[] },
+    snippets: SnippetScope,
   ): Promise<Page> => {
     const filter = await filterOf(query, caller, options.scopeSectorIds);
     const pageSize = query.pageSize;
@@ -269,6 +291,7 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
       userId: caller.userId,
       position,
       limit: pageSize + 1,
+      snippets,
     });
     const hasNext = rows.length > pageSize;
     const pageRows = rows.slice(0, pageSize);
@@ -297,12 +320,18 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
   const render = (query: ReportsQueryParsed, page: Page): RenderedPage => {
     const { data, pagination, filters } = replyOf(query, page, page.rows);
     const shape = reportsReply.shape;
+    const member = (raw: string | null) =>
+      raw === null ? '' : `,"snippet":${JSON.stringify(snippetHtml(raw))}`;
     return {
       rows: page.rows,
       cards: data.map((card) => {
-        const { entitled: _entitled, saved: _saved, ...rest } = reportCard.parse(card);
+        const { entitled: _entitled, saved: _saved, snippet: _snippet, ...rest } = reportCard.parse(card);
         return JSON.stringify(rest).slice(0, -1);
       }),
+      snippets: page.rows.map((row) => ({
+        entitled: member(row.body_snippet ?? row.title_snippet),
+        other: member(row.title_snippet),
+      })),
       rest: `],"pagination":${JSON.stringify(shape.pagination.parse(pagination))},"filters":${JSON.stringify(shape.filters.parse(filters))}}`,
     };
   };
@@ -312,19 +341,30 @@ export const createResearchService = (deps: { db: Db; clock: Clock; cacheTtlMs?:
     caller: Caller,
     options: { scopeSectorIds?: readonly number[] } = {},
   ): Promise<ReportsReply | JsonBody> => {
-    if (!sharing || query.q || query.type === 'saved') {
-      const page = await pageOf(query, caller, options);
+    // A full-text search is heavy (ranking every hit, snippets): it waits for a slot of the bound; the rest is
+    // index walks of a page and runs at once.
+    const compute = (who: Caller, snippets: SnippetScope) =>
+      query.q
+        ? searches.run(caller.who ?? `user:${caller.userId ?? 'anonymous'}`, () =>
+            pageOf(query, who, options, snippets),
+          )
+        : pageOf(query, who, options, snippets);
+    if (!sharing || query.type === 'saved') {
+      const page = await compute(caller, 'entitled');
       return replyOf(query, page, page.rows);
     }
     const scope = query.mine === '1' ? caller.entitlement.subscribedSectorIds : null;
     const key = JSON.stringify([query, options.scopeSectorIds ?? null, scope]);
     const [page, saved] = await Promise.all([
-      pages.getOrLoad(key, async () => render(query, await pageOf(query, nobodyScopedAs(caller), options))),
+      // A search page is computed with a body snippet on every card; each reader sees the body snippets of the
+      // cards they may read only (the same rule as the SQL of the uncached path), the title headline elsewhere.
+      pages.getOrLoad(key, async () => render(query, await compute(nobodyScopedAs(caller), 'all'))),
       savedSetOf(caller.userId),
     ]);
     const cards = page.rows.map((row, index) => {
       const mine = personalise(row, caller, saved);
-      return `${page.cards[index]},"entitled":${mine.entitled},"saved":${mine.saved}}`;
+      const snippet = page.snippets[index]?.[mine.entitled ? 'entitled' : 'other'] ?? '';
+      return `${page.cards[index]},"entitled":${mine.entitled},"saved":${mine.saved}${snippet}}`;
     });
     return new JsonBody(`{"data":[${cards.join(',')}${page.rest}`);
   };
