@@ -31,6 +31,7 @@ const shutdown = async (reason: string, exitCode: number) => {
   try {
     await worker.stop();
     await app.close();
+    await app.services.deferred.drain();
     await database.close();
     app.log.info({}, 'Stopped');
   } catch (error) {

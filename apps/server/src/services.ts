@@ -5,6 +5,7 @@ import { createExternalAccessService } from './modules/access-keys/external-acce
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
+import { createDeferredWork } from './modules/deferred/deferred-work.ts';
 import { createDeviceVerificationService } from './modules/device-verification/device-verification.service.ts';
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
@@ -29,6 +30,10 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     cacheTtlMs: config.cacheTtlMs,
   });
   const throttles = createThrottlesService({ db, clock });
+  // Named random keys kept in the database (file URLs, device cookies, the captcha, CSRF, unlock grants).
+  const secrets = createSecretStore({ db, clock });
+  // Work kept off a request's path so that its answer does not depend on whether an address has an account.
+  const deferred = createDeferredWork({ log });
   const parameters = createParametersService({ db });
   const outbox = createOutbox({ clock, log, smtpConfigured: Boolean(config.smtpUrl) });
   const accounts = createAccountsService({
@@ -40,12 +45,12 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     throttles,
     outbox,
     parameters,
+    deferred,
+    secrets,
   });
   const now = () => clock().getTime();
   const entitlements = createEntitlementsService({ db, cacheTtlMs: config.cacheTtlMs, now });
   const research = createResearchService({ db, clock, cacheTtlMs: config.cacheTtlMs });
-  // Named random keys kept in the database (file URLs, device cookies, the captcha): one store for all.
-  const secrets = createSecretStore({ db, clock });
   const site = createSiteService({ db, clock, cacheTtlMs: config.cacheTtlMs });
   const captcha = createCaptchaService({ db, clock, secrets });
   const contact = createContactService({ db, clock, firm: config.firm, outbox, throttles, captcha });
@@ -66,6 +71,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     throttles,
     secrets,
     accessKeys,
+    deferred,
   });
   const externalAccess = createExternalAccessService({
     db,
@@ -94,6 +100,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     },
   });
   return {
+    deferred,
+    secrets,
     watermarks,
     reportViewer,
     accessKeys,

@@ -22,6 +22,8 @@ declare module 'fastify' {
     /** A `sid` cookie was sent but names no live session (expired, revoked, removed user). */
     sessionInvalid: boolean;
     apiRoute: ApiRoute | null;
+    /** The browser's CSRF nonce (cookie): what the token of a caller without a session is bound to. */
+    csrfNonce: string;
   }
   interface FastifyContextConfig {
     /** Static SPA files and /config.js: public, read-only, outside the API route table. */

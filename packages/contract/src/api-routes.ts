@@ -50,6 +50,8 @@ export const apiRoutes = [
   route('POST', '/verify', 'public', true, { body: { token: 'x' } }),
   route('GET', '/users/validateResetToken', 'public', false, { query: { token: 'x' } }),
   route('POST', '/users/resetPassword', 'public', true, { body: {} }),
+  // ours: the e-mailed unlock link lets the owner sign in on this browser while sign-in is throttled
+  route('POST', '/users/unlock', 'public', true, { body: { token: 'x' } }),
   // public images of the catalogue (analyst photos, sector covers, company logos); report files are never here
   route('GET', '/media/:folder/:file', 'public', false, { params: { folder: 'analysts', file: 'x' } }),
   // configuration

@@ -20,28 +20,55 @@ export const storageKeys = {
   tagsInput: 'TagsInput',
 } as const;
 
-/** Throttles stored in the database (so a restart does not lift a block). */
+/**
+ * Throttles stored in the database (so a restart does not lift a block). Each attempt is counted by one atomic
+ * statement before the work it guards; the attempt that reaches `max` within `windowSeconds` blocks the next
+ * ones for `blockSeconds`. With `maxBlockSeconds` the block grows: it doubles with every attempt past `max`
+ * (each allowed only once the previous block is over) up to that ceiling, a progressive delay instead of one
+ * long lock-out that anyone could impose on the owner.
+ */
+export interface ThrottleLimit {
+  max: number;
+  windowSeconds: number;
+  blockSeconds: number;
+  maxBlockSeconds?: number;
+}
+const HOUR = 60 * 60;
 export const throttles = {
-  loginPerEmail: { max: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
-  loginPerIp: { max: 30, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
-  forgotPerEmail: { max: 3, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  forgotPerIp: { max: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  verifyPerEmail: { max: 3, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  verifyPerIp: { max: 30, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  // Sign-in: progressive delays per address and per IP (an office behind one address is delayed, not locked out);
+  // the owner can always get in through the e-mailed unlock link (loginPerUnlock then applies instead).
+  loginPerEmail: { max: 5, windowSeconds: 24 * HOUR, blockSeconds: 30, maxBlockSeconds: 15 * 60 },
+  loginPerIp: { max: 30, windowSeconds: HOUR, blockSeconds: 30, maxBlockSeconds: 15 * 60 },
+  loginPerUnlock: { max: 5, windowSeconds: 24 * HOUR, blockSeconds: 30, maxBlockSeconds: 15 * 60 },
+  // one unlock mail per address and hour, whoever triggers it
+  unlockMailPerEmail: { max: 1, windowSeconds: HOUR, blockSeconds: HOUR },
+  // Sign-up: each one queues a mail to an address the caller chooses.
+  signupPerIp: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
+  signupGlobal: { max: 300, windowSeconds: HOUR, blockSeconds: 5 * 60 },
+  forgotPerEmail: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
+  forgotPerIp: { max: 20, windowSeconds: HOUR, blockSeconds: HOUR },
+  verifyPerEmail: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
+  verifyPerIp: { max: 30, windowSeconds: HOUR, blockSeconds: HOUR },
   // contact forms (issue 5): messages sent, and captcha checks (POST /aoi/verifyToken) per IP
-  contactPerIp: { max: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  captchaPerIp: { max: 30, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  // POST /getCookie (device verification mails of e-mailed report links)
-  deviceCheckPerEmail: { max: 3, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  deviceCheckPerIp: { max: 20, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  contactPerIp: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
+  captchaPerIp: { max: 30, windowSeconds: HOUR, blockSeconds: HOUR },
+  // POST /getCookie (device verification mails of e-mailed report links): tries per IP and per link and IP,
+  // counted before the address is compared; mails per recipient and IP, and per recipient overall.
+  deviceCheckPerIp: { max: 20, windowSeconds: HOUR, blockSeconds: HOUR },
+  deviceCheckPerLink: { max: 5, windowSeconds: HOUR, blockSeconds: HOUR },
+  deviceMailPerEmailIp: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
+  deviceMailPerEmail: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
   // GET /reports/downloadPdf (admin): one stamped download per second per admin (spec 1 section 9)
   downloadPdfPerAdmin: { max: 1, windowSeconds: 1, blockSeconds: 1 },
-} as const;
+} as const satisfies Record<string, ThrottleLimit>;
 export type ThrottleName = keyof typeof throttles;
 
 export const tokenLifetimes = {
   verifySeconds: 48 * 60 * 60,
   resetSeconds: 60 * 60,
+  // the e-mailed link that lets the owner sign in while sign-in is throttled, and the grant it leaves
+  unlockSeconds: 60 * 60,
+  unlockGrantSeconds: 24 * 60 * 60,
 } as const;
 
 export const csrf = {

@@ -37,6 +37,8 @@ export const webRoutes = [
   r('/resendVerify', 'public', 'main', 'resendVerify'),
   r('/verifyCookieEmail', 'public', 'main', 'verifyCookieEmail'),
   r('/resetpassword', 'public', 'main', 'resetPassword'),
+  // ours: the e-mailed link that unlocks sign-in on this browser while it is throttled
+  r('/unlock', 'public', 'main', 'unlock'),
   r('/subscriptionPreference/:back', 'public', 'main', 'subscriptionPreference'),
   r('/unsubscribe/:id', 'public', 'main', 'unsubscribe'),
   // main layout, public

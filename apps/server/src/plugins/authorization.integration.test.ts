@@ -137,9 +137,86 @@ describe('authorization generated from the API route table', () => {
     expect(first.statusCode).toBe(404);
     const token = first.headers['x-csrf-token'];
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(client.cookies.get('csrf_token')).toBe(token);
+    // The cookie is the browser's nonce, not the token, and no script needs it.
+    expect(client.cookies.get('csrf_token')).toMatch(/^[\w-]{43}$/);
+    expect(client.cookies.get('csrf_token')).not.toBe(token);
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/i);
     const refused = await client.post('/api/users/changePassword', {});
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['x-csrf-token']).toBe(token);
   });
+
+  it("binds the token to the session: it changes at sign-in and sign-out, and one session's token fits no other", async () => {
+    const browser = await new TestClient(t.app).start();
+    const anonymousToken = browser.csrfToken;
+    await browser.login(emailOf('client'), demoPassword);
+    const sessionToken = browser.csrfToken;
+    expect(sessionToken).not.toBe(anonymousToken);
+    // The signed-in browser's calls need the session's token; the one it had before is refused.
+    browser.csrfToken = anonymousToken;
+    const stale = await browser.post('/api/reports/save/', { id: 1, status: 0 });
+    expect(refusalOf(stale)).toBe('csrfMissing');
+    // The refusal carries the right token (the web app makes the call once more with it).
+    expect(stale.headers['x-csrf-token']).toBe(sessionToken);
+    // Another signed-in reader's token does not fit this session.
+    const other = new TestClient(t.app);
+    await other.login(emailOf('npi'), demoPassword);
+    browser.csrfToken = other.csrfToken;
+    expect(refusalOf(await browser.post('/api/reports/save/', { id: 1, status: 0 }))).toBe('csrfMissing');
+    browser.csrfToken = sessionToken;
+    const out = await browser.post('/api/users/logout');
+    expect(out.statusCode).toBe(200);
+    expect(browser.csrfToken).not.toBe(sessionToken);
+    expect(browser.csrfToken).toBe(anonymousToken);
+  });
+
+  it("accepts state-changing calls from the portal's own origin and the configured public address", async () => {
+    for (const origin of ['http://localhost:80', 'http://portal.test']) {
+      const browser = await new TestClient(t.app).start();
+      const response = await browser.request('POST', '/api/users/login', {
+        body: { email: emailOf('client'), password: demoPassword },
+        headers: { origin },
+      });
+      expect(response.statusCode, origin).toBe(200);
+    }
+    const browser = await new TestClient(t.app).start();
+    const response = await browser.request('POST', '/api/users/login', {
+      body: { email: emailOf('client'), password: demoPassword },
+      headers: { referer: 'http://portal.test/login?redirectUrl=%2Fhome' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  // Generated: every state-changing route of the table, called by a signed-in admin (who may call them all).
+  const stateChanging = apiRoutes.filter((route) => route.changesState);
+  it.each(stateChanging)(
+    '$method $path refuses a foreign Origin or Referer and a forged cookie/header pair, changing nothing',
+    async (route) => {
+      const admin = new TestClient(t.app);
+      await admin.login(emailOf('admin'), demoPassword);
+      const before = await databaseDigest(t.db);
+      const call = (client: TestClient, headers: Record<string, string> = {}) =>
+        client.request(route.method, urlOf(route, 'as listed'), { body: route.sample?.body, headers });
+
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { referer: 'https://evil.example/page.html' },
+      ]) {
+        const response = await call(admin, headers);
+        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.json()).toEqual({ success: false, message: messages.auth.foreignOrigin });
+      }
+
+      // An attacker's own valid pair (their nonce cookie and its token), planted in the admin's browser.
+      const attacker = await new TestClient(t.app).start();
+      const victim = new TestClient(t.app);
+      for (const [name, value] of admin.cookies) victim.cookies.set(name, value);
+      victim.cookies.set('csrf_token', attacker.cookies.get('csrf_token') ?? '');
+      victim.csrfToken = attacker.csrfToken;
+      expect(refusalOf(await call(victim))).toBe('csrfMissing');
+
+      expect(await databaseDigest(t.db)).toBe(before);
+    },
+  );
 });

@@ -1,17 +1,19 @@
 import { findApiRoute, mayCall, messages } from '@portal/contract';
+import type { Config } from '../config.ts';
 import { roleOf } from '../modules/accounts/user-status.ts';
 import type { App } from '../types.ts';
-import { hasValidCsrfHeader } from './csrf.ts';
+import { hasAllowedOrigin, hasValidCsrfHeader } from './csrf.ts';
 import { errorReply } from './errors.ts';
 
 const API_PREFIX = '/api';
 
 /**
  * Default deny: a request reaches its handler only when the route table lists the matched route and
- * allows the caller's role, and, for state-changing routes, the CSRF header matches. Runs on the matched
+ * allows the caller's role, and, for state-changing routes, the call comes from an allowed origin with the
+ * CSRF token of the caller's own session. Runs on the matched
  * route pattern (so case, trailing and double slashes are already normalised) and before the body is read.
  */
-export const authorizationPlugin = (app: App) => {
+export const authorizationPlugin = (app: App, config: Config) => {
   app.decorateRequest('apiRoute', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -33,8 +35,18 @@ export const authorizationPlugin = (app: App) => {
         ? reply.code(401).send(errorReply(messages.auth.signInRequired))
         : reply.code(403).send(errorReply(messages.auth.forbidden));
     }
-    if (route.changesState && !hasValidCsrfHeader(request)) {
-      return reply.code(403).send(errorReply(messages.auth.csrfMissing));
+    if (route.changesState) {
+      // A page of another site is refused whatever it sends; then the token must be this session's own.
+      if (!hasAllowedOrigin(config, request)) {
+        request.log.warn(
+          { origin: request.headers.origin, referer: request.headers.referer },
+          'Foreign origin',
+        );
+        return reply.code(403).send(errorReply(messages.auth.foreignOrigin));
+      }
+      if (!(await hasValidCsrfHeader(app, request))) {
+        return reply.code(403).send(errorReply(messages.auth.csrfMissing));
+      }
     }
     request.apiRoute = route;
   });

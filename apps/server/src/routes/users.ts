@@ -11,11 +11,13 @@ import {
   resendVerifyForm,
   sessionCookie,
   signupForm,
+  unlockBody,
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { toCurrentUser } from '../modules/accounts/accounts.service.ts';
+import { sendCsrfTokenFor } from '../plugins/csrf.ts';
 import { errorReply } from '../plugins/errors.ts';
 import { sessionCookieOptions } from '../plugins/session.ts';
 import type { App } from '../types.ts';
@@ -29,11 +31,20 @@ const metaOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
+/** The HttpOnly cookie of an unlock grant (see accounts.unlock); only the sign-in call needs it. */
+const unlockCookie = 'login_unlock';
+const unlockCookiePath = '/api/users';
+
 /** Accounts and sessions: spec 1 section 7. */
 export const usersRoutes = (app: App, config: Config) => {
   const { accounts, sessions } = app.services;
-  const setSession = (reply: FastifyReply, token: string) =>
-    reply.setCookie(sessionCookie, token, { ...sessionCookieOptions(config), maxAge: sessions.ttlSeconds });
+  /** Starts (or, with null, ends) the browser's session, with the CSRF token that goes with it. */
+  const setSession = async (request: FastifyRequest, reply: FastifyReply, token: string | null) => {
+    if (token) {
+      reply.setCookie(sessionCookie, token, { ...sessionCookieOptions(config), maxAge: sessions.ttlSeconds });
+    } else reply.clearCookie(sessionCookie, sessionCookieOptions(config));
+    await sendCsrfTokenFor(app, request, reply, token);
+  };
 
   app.route({
     ...tableRoute('GET /users/me'),
@@ -48,7 +59,12 @@ export const usersRoutes = (app: App, config: Config) => {
     ...tableRoute('POST /users/login'),
     schema: { body: loginForm, response: { 200: loginReply, ...errorResponses, 403: loginRefusedReply } },
     handler: async (request, reply) => {
-      const result = await accounts.login(request.body, metaOf(request), request.session?.sessionId);
+      const result = await accounts.login(
+        request.body,
+        metaOf(request),
+        request.session?.sessionId,
+        request.cookies[unlockCookie],
+      );
       if (result.kind === 'invalidCredentials') {
         return reply.code(401).send(errorReply(messages.auth.invalidCredentials));
       }
@@ -57,7 +73,7 @@ export const usersRoutes = (app: App, config: Config) => {
           .code(403)
           .send({ ...errorReply(messages.auth.emailNotVerified), code: 'emailNotVerified' });
       }
-      setSession(reply, result.token);
+      await setSession(request, reply, result.token);
       return { success: true as const, data: result.user };
     },
   });
@@ -66,7 +82,7 @@ export const usersRoutes = (app: App, config: Config) => {
     ...tableRoute('POST /users/signup'),
     schema: { body: signupForm, response: { 201: messageReply, ...errorResponses } },
     handler: async (request, reply) => {
-      const result = await accounts.signup(request.body);
+      const result = await accounts.signup(request.body, metaOf(request));
       if (result.kind === 'publicEmailDomain') {
         const message = messages.validation.publicEmailDomain;
         return reply.code(400).send(errorReply(message, { email: message }));
@@ -80,7 +96,7 @@ export const usersRoutes = (app: App, config: Config) => {
     schema: { response: { 200: messageReply, ...errorResponses } },
     handler: async (request, reply) => {
       await accounts.logout(request.session?.sessionId);
-      reply.clearCookie(sessionCookie, sessionCookieOptions(config));
+      await setSession(request, reply, null);
       return { success: true, message: messages.auth.signedOut };
     },
   });
@@ -96,7 +112,7 @@ export const usersRoutes = (app: App, config: Config) => {
         const message = messages.auth.oldPasswordWrong;
         return reply.code(400).send(errorReply(message, { oldPassword: message }));
       }
-      setSession(reply, result.token);
+      await setSession(request, reply, result.token);
       return { success: true, message: messages.auth.passwordChanged };
     },
   });
@@ -116,6 +132,24 @@ export const usersRoutes = (app: App, config: Config) => {
     handler: async (request) => {
       await accounts.resendVerification(request.body.email, metaOf(request));
       return { success: true, message: messages.verification.resent };
+    },
+  });
+
+  app.route({
+    ...tableRoute('POST /users/unlock'),
+    schema: { body: unlockBody, response: { 200: messageReply, ...errorResponses } },
+    handler: async (request, reply) => {
+      const grant = await accounts.unlock(request.body.token);
+      if (!grant) {
+        const message = messages.auth.unlockInvalid;
+        return reply.code(400).send(errorReply(message, { token: message }));
+      }
+      reply.setCookie(unlockCookie, grant.cookie, {
+        ...sessionCookieOptions(config),
+        path: unlockCookiePath,
+        maxAge: grant.maxAgeSeconds,
+      });
+      return { success: true, message: messages.auth.unlocked };
     },
   });
 };

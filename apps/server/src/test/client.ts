@@ -14,7 +14,13 @@ export class TestClient {
   async request(
     method: Method,
     url: string,
-    options: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {},
+    options: {
+      body?: unknown;
+      csrf?: boolean;
+      headers?: Record<string, string>;
+      /** The client's IP address as the server sees it (default 127.0.0.1). */
+      remoteAddress?: string;
+    } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) {
@@ -25,8 +31,11 @@ export class TestClient {
       method,
       url,
       headers,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
     });
+    // Mail queued after the answer (see deferred-work.ts) is in the outbox by the time a test looks.
+    await this.app.services.deferred.drain();
     for (const cookie of response.cookies as Array<{
       name: string;
       value: string;

@@ -14,6 +14,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   verify: () => import('./routes/verify.tsx'),
   resendVerify: () => import('./routes/resend-verify.tsx'),
   resetPassword: () => import('./routes/reset-password.tsx'),
+  unlock: () => import('./routes/unlock.tsx'),
   settings: () => import('./routes/settings.tsx'),
   message: () => import('./routes/message.tsx'),
   landing: () => import('./routes/landing.tsx'),

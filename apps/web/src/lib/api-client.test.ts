@@ -48,6 +48,23 @@ describe('api client', () => {
     expect(headersOf(fetchMock, 2)['x-csrf-token']).toBeUndefined();
   });
 
+  it('makes a refused call once more with the token its refusal carried (the session changed), never twice', async () => {
+    const fetchMock = stubFetch(
+      reply(200, { success: true, data: null }, 'old'),
+      reply(403, { success: false, message: messages.auth.csrfMissing }, 'new'),
+      reply(200, { success: true, data: null }, 'new'),
+      reply(403, { success: false, message: messages.auth.csrfMissing }, 'new'),
+    );
+    await apiRequest('GET', '/users/me');
+    await apiRequest('POST', '/users/login', { body: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(headersOf(fetchMock, 1)['x-csrf-token']).toBe('old');
+    expect(headersOf(fetchMock, 2)['x-csrf-token']).toBe('new');
+    // The same token refused again: no loop, the refusal is the answer.
+    await expect(apiRequest('POST', '/users/login', { body: {} })).rejects.toThrow(messages.auth.csrfMissing);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
   it('throws ApiError with status, message, field errors and code', async () => {
     stubFetch(reply(400, { success: false, message: 'Bad', errors: { email: 'Bad', n: 3 }, code: 'x' }));
     const error = await apiRequest('POST', '/users/signup', { body: {} }).catch((e: unknown) => e);

@@ -93,27 +93,44 @@ export const apiFetch = async (
     if (value !== undefined) search.set(key, value);
   }
   const qs = search.toString();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (csrfToken && needsCsrf(method, options.pattern ?? path)) headers[csrf.header] = csrfToken;
+  const url = `${apiBase}${path}${qs ? `?${qs}` : ''}`;
+  const withCsrf = needsCsrf(method, options.pattern ?? path);
 
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase}${path}${qs ? `?${qs}` : ''}`, {
-      method,
-      headers,
-      credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, messages.errors.internal);
+  const send = async () => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const sentToken = withCsrf ? csrfToken : undefined;
+    if (sentToken) headers[csrf.header] = sentToken;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, messages.errors.internal);
+    }
+    const token = response.headers.get(csrf.header);
+    if (token) csrfToken = token;
+    return { response, body: await readBody(response), sentToken };
+  };
+
+  let reply = await send();
+  // The token is bound to the session: when the session changed under the page (it expired, or was ended
+  // elsewhere), the refusal carries this browser's current token, and the call is made once more with it.
+  if (
+    withCsrf &&
+    reply.response.status === 403 &&
+    csrfToken !== reply.sentToken &&
+    asRecord(reply.body).message === messages.auth.csrfMissing
+  ) {
+    reply = await send();
   }
-
-  const token = response.headers.get(csrf.header);
-  if (token) csrfToken = token;
-  return { status: response.status, ok: response.ok, body: await readBody(response) };
+  return { status: reply.response.status, ok: reply.response.ok, body: reply.body };
 };
 
 /** Calls the API (see apiFetch) and answers the reply's body, or throws an ApiError for a refusal. */

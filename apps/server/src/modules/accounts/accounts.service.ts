@@ -1,25 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordForm,
   type CurrentUser,
   isCommonEmailDomain,
+  messages,
   type ResetPasswordForm,
   type SignupForm,
+  tokenLifetimes,
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
+import type { DeferredWork } from '../deferred/deferred-work.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import {
   accountExistsMail,
   type Firm,
   passwordChangedMail,
   resetMail,
+  unlockMail,
   verifyMail,
 } from '../mail/templates.ts';
 import type { ParametersService } from '../parameters/parameters.service.ts';
 import type { Clock } from '../runtime.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { openValue, sealValue } from '../secrets/signed-values.ts';
 import { deleteUserSessions } from '../sessions/sessions.repository.ts';
 import type { SessionMeta, SessionsService } from '../sessions/sessions.service.ts';
-import type { ThrottleCheck, ThrottlesService } from '../throttles/throttles.service.ts';
+import { type ThrottleCheck, ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
 import { consumeToken, issueToken, isTokenUsable, retireTokens } from '../tokens/tokens.repository.ts';
 import {
   findUserByEmail,
@@ -44,6 +51,20 @@ export type LoginResult =
   | { kind: 'invalidCredentials' }
   | { kind: 'emailNotVerified' };
 
+/** What an unlock grant cookie holds: the address it unlocks, its own id (a throttle key) and its expiry. */
+interface UnlockGrant {
+  e: string;
+  g: string;
+  x: number;
+}
+const UNLOCK_PURPOSE = 'login-unlock';
+const isUnlockGrant = (value: unknown): value is UnlockGrant =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as UnlockGrant).e === 'string' &&
+  typeof (value as UnlockGrant).g === 'string' &&
+  typeof (value as UnlockGrant).x === 'number';
+
 export const toCurrentUser = (user: User): CurrentUser => ({
   id: user.id,
   full_name: `${user.firstName} ${user.lastName}`.trim(),
@@ -64,10 +85,13 @@ export const createAccountsService = (deps: {
   throttles: ThrottlesService;
   outbox: Outbox;
   parameters: ParametersService;
+  deferred: DeferredWork;
+  secrets: SecretStore;
 }) => {
-  const { db, clock, firm, sessions, throttles, outbox } = deps;
+  const { db, clock, firm, sessions, throttles, outbox, deferred } = deps;
   const links = {
     verify: (token: string) => `${deps.publicUrl}/verify?token=${encodeURIComponent(token)}`,
+    unlock: (token: string) => `${deps.publicUrl}/unlock?token=${encodeURIComponent(token)}`,
     reset: (token: string) => `${deps.publicUrl}/resetpassword?p=${encodeURIComponent(token)}`,
     login: `${deps.publicUrl}/login`,
     // The login page has the forgot-password dialog.
@@ -92,10 +116,44 @@ export const createAccountsService = (deps: {
       [],
     );
 
+  const unlockKey = () => deps.secrets('login-unlock');
+
+  /** The grant of a genuine, unexpired unlock cookie for this very address, else null. */
+  const readUnlockGrant = async (cookie: string | undefined, email: string) => {
+    if (!cookie) return null;
+    const grant = openValue(await unlockKey(), UNLOCK_PURPOSE, cookie);
+    return isUnlockGrant(grant) && grant.e === email && grant.x > clock().getTime() ? grant : null;
+  };
+
+  /**
+   * A sign-in refused by the throttle mails the owner of the address (if there is one) an unlock link, at most
+   * once an hour; off the request's path, so the answer is the same for every address.
+   */
+  const offerUnlock = (email: string) =>
+    deferred.run('sign-in unlock mail', async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.hidden) return;
+      if (!(await throttles.tryTake([['unlockMailPerEmail', user.email]]))) return;
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, user.id, 'unlock', clock());
+        const url = links.unlock(token);
+        const mail = unlockMail(firm, { name: nameOf(user), url, resetUrl: links.forgot });
+        await outbox.enqueue(tx, user.email, mail, [url]);
+      });
+    });
+
   return {
-    async signup(form: ParsedSignup): Promise<{ kind: 'ok' } | { kind: 'publicEmailDomain' }> {
+    async signup(
+      form: ParsedSignup,
+      meta: RequestMeta,
+    ): Promise<{ kind: 'ok' } | { kind: 'publicEmailDomain' }> {
       const commonDomains = (await deps.parameters.get('sCommonEmailDomain')) ?? '';
       if (isCommonEmailDomain(form.email, commonDomains)) return { kind: 'publicEmailDomain' };
+      // Each sign-up queues a mail to an address the caller chooses: limited per IP and overall.
+      await throttles.take([
+        ['signupPerIp', ipSubject(meta)],
+        ['signupGlobal', 'all'],
+      ]);
       // Hashed even when the account exists, so the answer time does not reveal it.
       const passwordHash = await hashPassword(form.password);
       const created = await db.transaction(async (tx) => {
@@ -113,51 +171,92 @@ export const createAccountsService = (deps: {
       });
       if (created) return { kind: 'ok' };
       // The same answer as a new signup (no enumeration); the owner of the address is told by mail instead.
-      const existing = await findUserByEmail(db, form.email);
-      if (!existing || existing.hidden) return { kind: 'ok' };
-      if (!(await throttles.tryTake([['verifyPerEmail', existing.email]]))) return { kind: 'ok' };
-      if (!existing.emailVerifiedAt) {
-        await sendVerificationNow(existing);
-      } else {
-        const mail = accountExistsMail(firm, {
-          name: nameOf(existing),
-          loginUrl: links.login,
-          resetUrl: links.forgot,
-        });
-        await outbox.enqueue(db, existing.email, mail, [links.login]);
-      }
+      deferred.run('signup: existing account', async () => {
+        const existing = await findUserByEmail(db, form.email);
+        if (!existing || existing.hidden) return;
+        if (!(await throttles.tryTake([['verifyPerEmail', existing.email]]))) return;
+        if (!existing.emailVerifiedAt) {
+          await sendVerificationNow(existing);
+        } else {
+          const mail = accountExistsMail(firm, {
+            name: nameOf(existing),
+            loginUrl: links.login,
+            resetUrl: links.forgot,
+          });
+          await outbox.enqueue(db, existing.email, mail, [links.login]);
+        }
+      });
       return { kind: 'ok' };
     },
 
+    /**
+     * The attempt is counted before the password is checked (one atomic statement per throttle key), so no
+     * number of parallel guesses gets past the limit, and the answer that the address is unverified can only
+     * confirm a password within it. A browser holding an unlock grant for this address (see `unlock`) is
+     * counted on its own grant instead of the address and IP, so that nobody can keep the owner out.
+     */
     async login(
       form: { email: string; password: string },
       meta: RequestMeta,
       previousSessionId?: string,
+      unlockCookie?: string,
     ): Promise<LoginResult> {
-      const checks: ThrottleCheck[] = [
-        ['loginPerEmail', form.email],
-        ['loginPerIp', ipSubject(meta)],
-      ];
-      await throttles.assertOpen(checks);
+      const grant = await readUnlockGrant(unlockCookie, form.email);
+      const checks: ThrottleCheck[] = grant
+        ? [['loginPerUnlock', grant.g]]
+        : [
+            ['loginPerEmail', form.email],
+            ['loginPerIp', ipSubject(meta)],
+          ];
+      try {
+        await throttles.take(checks);
+      } catch (error) {
+        if (!(error instanceof ThrottledError) || grant) throw error;
+        offerUnlock(form.email);
+        throw new ThrottledError(error.retryAfterSeconds, messages.auth.signInThrottled);
+      }
       const user = await findUserByEmail(db, form.email);
       const passwordOk =
         user && !user.hidden
           ? await verifyPassword(user.passwordHash, form.password)
           : await verifyAgainstDummy(form.password);
-      if (!user || !passwordOk) {
-        await throttles.hit(checks);
-        return { kind: 'invalidCredentials' };
-      }
+      if (!user || !passwordOk) return { kind: 'invalidCredentials' };
       if (!user.emailVerifiedAt) {
         if (await throttles.tryTake([['verifyPerEmail', user.email]])) await sendVerificationNow(user);
         return { kind: 'emailNotVerified' };
       }
-      await throttles.clear(['loginPerEmail', form.email]);
+      if (grant) await throttles.clear(['loginPerUnlock', grant.g]);
+      else {
+        await throttles.clear(['loginPerEmail', form.email]);
+        // A shared address (an office) is not charged for its users' good sign-ins.
+        await throttles.refund(['loginPerIp', ipSubject(meta)]);
+      }
       // Rotation: whatever session the browser had before signing in is dropped.
       if (previousSessionId) await sessions.revoke(previousSessionId);
       const token = await sessions.create(user.id, meta);
       await setLastLogin(db, user.id, clock());
       return { kind: 'ok', user: toCurrentUser(user), token };
+    },
+
+    /**
+     * Uses up an e-mailed unlock link (POST only: mail scanners prefetch GET links) and returns the grant cookie
+     * that lets this browser sign in to that account while sign-in is throttled, or null for a bad link.
+     */
+    async unlock(token: string): Promise<{ cookie: string; maxAgeSeconds: number } | null> {
+      const now = clock();
+      const userId = await consumeToken(db, token, 'unlock', now);
+      if (userId === null) return null;
+      const user = await findUserById(db, userId);
+      if (!user || user.hidden) return null;
+      const grant: UnlockGrant = {
+        e: user.email,
+        g: randomBytes(12).toString('base64url'),
+        x: now.getTime() + tokenLifetimes.unlockGrantSeconds * 1000,
+      };
+      return {
+        cookie: sealValue(await unlockKey(), UNLOCK_PURPOSE, grant),
+        maxAgeSeconds: tokenLifetimes.unlockGrantSeconds,
+      };
     },
 
     logout: (sessionId: string | undefined) => (sessionId ? sessions.revoke(sessionId) : Promise.resolve()),
@@ -168,12 +267,9 @@ export const createAccountsService = (deps: {
       form: ChangePasswordForm,
       meta: RequestMeta,
     ): Promise<{ kind: 'ok'; token: string } | { kind: 'oldPasswordWrong' }> {
-      const checks: ThrottleCheck[] = [['loginPerEmail', user.email]];
-      await throttles.assertOpen(checks);
-      if (!(await verifyPassword(user.passwordHash, form.oldPassword))) {
-        await throttles.hit(checks);
-        return { kind: 'oldPasswordWrong' };
-      }
+      await throttles.take([['loginPerEmail', user.email]]);
+      if (!(await verifyPassword(user.passwordHash, form.oldPassword))) return { kind: 'oldPasswordWrong' };
+      await throttles.clear(['loginPerEmail', user.email]);
       const passwordHash = await hashPassword(form.newPassword);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, passwordHash);
@@ -189,12 +285,15 @@ export const createAccountsService = (deps: {
         ['forgotPerEmail', email],
         ['forgotPerIp', ipSubject(meta)],
       ]);
-      const user = await findUserByEmail(db, email);
-      if (!user || user.hidden) return;
-      await db.transaction(async (tx) => {
-        const token = await issueToken(tx, user.id, 'reset', clock());
-        const url = links.reset(token);
-        await outbox.enqueue(tx, user.email, resetMail(firm, { name: nameOf(user), url }), [url]);
+      // The same work on the request's path for any address: the mail is queued after the answer.
+      deferred.run('forgot password', async () => {
+        const user = await findUserByEmail(db, email);
+        if (!user || user.hidden) return;
+        await db.transaction(async (tx) => {
+          const token = await issueToken(tx, user.id, 'reset', clock());
+          const url = links.reset(token);
+          await outbox.enqueue(tx, user.email, resetMail(firm, { name: nameOf(user), url }), [url]);
+        });
       });
     },
 
@@ -203,9 +302,11 @@ export const createAccountsService = (deps: {
         ['verifyPerEmail', email],
         ['verifyPerIp', ipSubject(meta)],
       ]);
-      const user = await findUserByEmail(db, email);
-      if (!user || user.hidden || user.emailVerifiedAt) return;
-      await sendVerificationNow(user);
+      deferred.run('resend verification', async () => {
+        const user = await findUserByEmail(db, email);
+        if (!user || user.hidden || user.emailVerifiedAt) return;
+        await sendVerificationNow(user);
+      });
     },
 
     isVerifyTokenUsable: (token: string) => isTokenUsable(db, token, 'verify', clock()),

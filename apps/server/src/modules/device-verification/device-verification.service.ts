@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AccessKeysService } from '../access-keys/access-keys.service.ts';
 import { accessKeyOfLink, withFlag } from '../access-keys/rfs-link.ts';
 import { findUserByEmail } from '../accounts/accounts.repository.ts';
+import type { DeferredWork } from '../deferred/deferred-work.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import { deviceVerifyMail, type Firm } from '../mail/templates.ts';
 import { addSeconds, type Clock } from '../runtime.ts';
@@ -49,8 +50,9 @@ export const createDeviceVerificationService = (deps: {
   throttles: ThrottlesService;
   secrets: SecretStore;
   accessKeys: AccessKeysService;
+  deferred: DeferredWork;
 }) => {
-  const { db, clock, outbox, throttles, accessKeys } = deps;
+  const { db, clock, outbox, throttles, accessKeys, deferred } = deps;
   let keys: Promise<LinkKeys> | undefined;
   const linkKeys = () => {
     keys ??= deps.secrets('external-links').then(deriveLinkKeys);
@@ -60,47 +62,59 @@ export const createDeviceVerificationService = (deps: {
     return keys;
   };
 
+  const sendCheck = async (rawKey: string, email: string, ipSubject: string) => {
+    const resolved = await accessKeys.resolve(rawKey);
+    if (!resolved || resolved.key.recipientEmail !== email) return;
+    const recipient = resolved.key.recipientEmail;
+    const mayMail = await throttles.tryTake([
+      ['deviceMailPerEmailIp', `${recipient}:${ipSubject}`],
+      ['deviceMailPerEmail', recipient],
+    ]);
+    if (!mayMail) return;
+    const token = newToken();
+    const now = clock();
+    const url = `${deps.publicUrl}/verifyCookieEmail?token=${encodeURIComponent(token)}`;
+    const account = await findUserByEmail(db, recipient);
+    const name = account && !account.hidden ? `${account.firstName} ${account.lastName}`.trim() : recipient;
+    const returnLink = encryptText(await linkKeys(), resolved.linkPath);
+    await db.transaction(async (tx) => {
+      await insertDeviceToken(tx, {
+        tokenHash: hashToken(token),
+        accessKeyId: resolved.key.id,
+        recipientEmail: recipient,
+        returnLink,
+        createdAt: now,
+        expiresAt: addSeconds(now, accessKeyLimits.deviceTokenSeconds),
+      });
+      await outbox.enqueue(
+        tx,
+        recipient,
+        deviceVerifyMail(deps.firm, { name, reportTitle: resolved.reportTitle, url }),
+        [url],
+      );
+    });
+  };
+
   /** The way back of a token, or null when it cannot be read (tampered with, or another secret). */
   const returnLinkOf = async (sealed: string) => decryptText(await linkKeys(), sealed);
 
   return {
     /**
-     * Queues a verification mail only when `email` is the recipient of the link's key; the caller answers
-     * the same either way. Every attempt counts against the per-IP throttle; the per-address one counts only
-     * mails actually sent, so that strangers cannot use up a recipient's checks with junk requests.
+     * Queues a verification mail only when `email` is the recipient of the link's key; the caller gets the same
+     * answer, after the same work, either way. Tries are counted per IP and per link and IP before anything is
+     * compared (so a 429 says nothing about the address, and a stranger holding the link uses up only their own
+     * tries); the comparison and the mail happen off the request's path. Mails are limited per recipient and IP
+     * and per recipient overall, and a mail over the limit is skipped silently.
      */
     async requestCheck(input: { email: string; link: string }, ip: string | null) {
-      await throttles.take([['deviceCheckPerIp', ip ?? 'unknown']]);
+      const ipSubject = ip ?? 'unknown';
       const rawKey = accessKeyOfLink(input.link);
+      await throttles.take([
+        ['deviceCheckPerIp', ipSubject],
+        ['deviceCheckPerLink', `${hashToken(rawKey ?? input.link)}:${ipSubject}`],
+      ]);
       if (!rawKey) return;
-      const resolved = await accessKeys.resolve(rawKey);
-      if (!resolved || resolved.key.recipientEmail !== input.email.toLowerCase()) return;
-      await throttles.take([['deviceCheckPerEmail', input.email]]);
-      const token = newToken();
-      const now = clock();
-      const url = `${deps.publicUrl}/verifyCookieEmail?token=${encodeURIComponent(token)}`;
-      const account = await findUserByEmail(db, resolved.key.recipientEmail);
-      const name =
-        account && !account.hidden
-          ? `${account.firstName} ${account.lastName}`.trim()
-          : resolved.key.recipientEmail;
-      const returnLink = encryptText(await linkKeys(), resolved.linkPath);
-      await db.transaction(async (tx) => {
-        await insertDeviceToken(tx, {
-          tokenHash: hashToken(token),
-          accessKeyId: resolved.key.id,
-          recipientEmail: resolved.key.recipientEmail,
-          returnLink,
-          createdAt: now,
-          expiresAt: addSeconds(now, accessKeyLimits.deviceTokenSeconds),
-        });
-        await outbox.enqueue(
-          tx,
-          resolved.key.recipientEmail,
-          deviceVerifyMail(deps.firm, { name, reportTitle: resolved.reportTitle, url }),
-          [url],
-        );
-      });
+      deferred.run('device check mail', () => sendCheck(rawKey, input.email.toLowerCase(), ipSubject));
     },
 
     /** Whether the token can be used, without using it; an unusable one names its linkExpired way back. */

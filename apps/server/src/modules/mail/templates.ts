@@ -107,6 +107,19 @@ export const passwordChangedMail = (firm: Firm, to: { name: string; loginUrl: st
     action: { label: 'Sign in', url: to.loginUrl },
   });
 
+/** Sign-in was throttled after repeated failures: the owner may unlock it on their own browser. */
+export const unlockMail = (firm: Firm, to: { name: string; url: string; resetUrl: string }) =>
+  render(firm, messages.mail.unlockSubject, {
+    greetingName: to.name,
+    paragraphs: [
+      `Sign-in to your ${firm.name} account was paused after several attempts with a wrong password.`,
+      'If that was you, open this link on the browser you sign in with: it unlocks sign-in there for 24 hours (you still need your password). The link is valid for one hour and can be used once.',
+      `If it was not you, your account is safe: nobody got in. You may want to choose a new password at ${to.resetUrl}.`,
+    ],
+    action: { label: 'Unlock sign-in', url: to.url },
+    after: [signature(firm)],
+  });
+
 /** An e-mailed report link (issue 4): the recipient may not have an account. */
 export const reportLinkMail = (
   firm: Firm,

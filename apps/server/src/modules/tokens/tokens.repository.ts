@@ -5,11 +5,12 @@ import { authTokens } from '../../db/schema.ts';
 import { addSeconds } from '../runtime.ts';
 import { hashToken, newToken } from './token-crypto.ts';
 
-export type TokenPurpose = 'verify' | 'reset';
+export type TokenPurpose = 'verify' | 'reset' | 'unlock';
 
 const lifetimeSeconds: Record<TokenPurpose, number> = {
   verify: tokenLifetimes.verifySeconds,
   reset: tokenLifetimes.resetSeconds,
+  unlock: tokenLifetimes.unlockSeconds,
 };
 
 /** Creates a single-use link token; only its hash is stored. */

@@ -39,3 +39,7 @@ export const validateResetToken = async (token: string): Promise<boolean> =>
 
 export const resetPassword = (body: ResetPasswordForm) =>
   apiRequest<MessageReply>('POST', '/users/resetPassword', { body });
+
+/** Uses up an e-mailed unlock link: this browser may then sign in to that account while sign-in is throttled. */
+export const unlockSignIn = (token: string) =>
+  apiRequest<MessageReply>('POST', '/users/unlock', { body: { token } });

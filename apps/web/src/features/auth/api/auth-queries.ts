@@ -8,6 +8,7 @@ import {
   resendVerification,
   resetPassword,
   signup,
+  unlockSignIn,
   validateResetToken,
   verifyEmail,
 } from './auth-api.ts';
@@ -25,6 +26,7 @@ export const useChangePassword = () => useMutation({ mutationFn: changePassword 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useUnlockSignIn = () => useMutation({ mutationFn: unlockSignIn });
 
 type VerifyOutcome = 'verified' | 'invalid';
 
