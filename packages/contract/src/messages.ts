@@ -17,6 +17,8 @@ export const messages = {
     passwordMismatch: 'Create password and confirm password do not match ',
     newPasswordMismatch: 'New password and Confirm password do not match',
     newPasswordSameAsOld: 'New password and Old password are same !',
+    // Ours (the spec is silent): control characters cannot be stored (a NUL), mailed or shown; every text field.
+    controlCharacters: 'Please remove the control characters from this field.',
     // ours
     namesLettersOnly: 'Names may contain only letters and spaces',
     companyRequired: 'Company name is required',
@@ -141,8 +143,6 @@ export const messages = {
     taglines: ['Investments', 'Ideas', 'Advisory', 'Fintech'],
     nameTooLong: 'Your name can be at most 100 characters long.',
     messageTooLong: 'Your message can be at most 5000 characters long.',
-    // Ours (the spec is silent): control characters cannot be stored or mailed.
-    controlCharacters: 'Please remove the control characters from this field.',
     typeInvalid: 'Please choose Investor or Analyst.',
     contactFailed: 'Your message could not be sent. Please try again later.',
     contactMailSubject: 'New message from the website contact form',

@@ -252,9 +252,9 @@ describe('contact forms with the ALTCHA captcha', () => {
     );
     expect(controls.statusCode).toBe(400);
     expect(controls.json().errors).toEqual({
-      name: messages.site.controlCharacters,
-      email: messages.site.controlCharacters,
-      message: messages.site.controlCharacters,
+      name: messages.validation.controlCharacters,
+      email: messages.validation.controlCharacters,
+      message: messages.validation.controlCharacters,
     });
     const lines = await v.post('/api/aoi', form('x', { message: 'line one\n\tline two' }));
     expect(lines.json().errors?.message).toBeUndefined();

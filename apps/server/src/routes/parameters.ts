@@ -1,4 +1,4 @@
-import { messages, parameterReply } from '@portal/contract';
+import { messages, parameterReply, textField } from '@portal/contract';
 import { z } from 'zod';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
@@ -11,7 +11,7 @@ export const parametersRoutes = (app: App) => {
   app.route({
     ...tableRoute('GET /getParameter/:name'),
     schema: {
-      params: z.object({ name: z.string().min(1).max(100) }),
+      params: z.object({ name: textField().min(1).max(100) }),
       response: { 200: parameterReply, ...errorResponses },
     },
     handler: async (request, reply) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { currentPasswordField, emailField, nameField, newPasswordField } from './fields.ts';
+import { currentPasswordField, emailField, nameField, newPasswordField, textField } from './fields.ts';
 
 const v = messages.validation;
 
@@ -15,14 +15,13 @@ export const signupForm = z
   .object({
     firstName: nameField(v.firstNameRequired),
     lastName: nameField(v.lastNameRequired),
-    companyName: z
-      .string({ error: v.companyRequired })
+    companyName: textField({ error: v.companyRequired })
       .trim()
       .min(1, v.companyRequired)
       .max(limits.companyMax, v.companyTooLong),
     email: emailField,
     password: newPasswordField,
-    confirmPassword: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired),
+    confirmPassword: textField({ error: v.passwordRequired }).min(1, v.passwordRequired),
     acceptTandC: z.literal(true, { error: v.acceptTerms }),
   })
   .superRefine((form, ctx) => {
@@ -38,9 +37,9 @@ export type SignupForm = z.input<typeof signupForm>;
 
 export const changePasswordForm = z
   .object({
-    oldPassword: z.string({ error: v.oldPasswordRequired }).min(1, v.oldPasswordRequired),
+    oldPassword: textField({ error: v.oldPasswordRequired }).min(1, v.oldPasswordRequired),
     newPassword: newPasswordField,
-    confirmNewPassword: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired),
+    confirmNewPassword: textField({ error: v.passwordRequired }).min(1, v.passwordRequired),
   })
   .superRefine((form, ctx) => {
     if (form.newPassword !== form.confirmNewPassword) {
@@ -66,7 +65,7 @@ export type ForgotPasswordForm = z.input<typeof forgotPasswordForm>;
 export const resendVerifyForm = z.object({ email: emailField });
 export type ResendVerifyForm = z.input<typeof resendVerifyForm>;
 
-const tokenField = z.string({ error: v.tokenRequired }).min(16, v.tokenRequired).max(200, v.tokenRequired);
+const tokenField = textField({ error: v.tokenRequired }).min(16, v.tokenRequired).max(200, v.tokenRequired);
 
 export const tokenQuery = z.object({ token: tokenField });
 export const verifyBody = z.object({ token: tokenField });
@@ -76,7 +75,7 @@ export const resetPasswordForm = z
   .object({
     token: tokenField,
     newpassword: newPasswordField,
-    confirmpassword: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired),
+    confirmpassword: textField({ error: v.passwordRequired }).min(1, v.passwordRequired),
   })
   .superRefine((form, ctx) => {
     if (form.newpassword !== form.confirmpassword) {

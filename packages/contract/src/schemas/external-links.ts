@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { emailField } from './fields.ts';
+import { emailField, textField } from './fields.ts';
 import { apiReportId } from './report-viewer.ts';
 
 /**
@@ -44,14 +44,13 @@ export const accessKeyLimits = {
   linkMax: 4000,
 } as const;
 
-const positiveIdParam = z
-  .string()
+const positiveIdParam = textField()
   .regex(/^\d{1,9}$/, messages.errors.validation)
   .transform(Number)
   .refine((id) => id > 0, messages.errors.validation);
 
 const opaque = (message: string) =>
-  z.string({ error: message }).min(1, message).max(accessKeyLimits.tokenMax, message);
+  textField({ error: message }).min(1, message).max(accessKeyLimits.tokenMax, message);
 
 /** POST /reports/:id/emailLink (admin): `:id` is an API report id ('S-123'), as in the viewer's calls. */
 export const emailLinkParams = z.object({ id: apiReportId });
@@ -94,8 +93,7 @@ export const accessKeyQuery = z.object({ accessKey: opaque(messages.viewer.acces
 /** POST /getCookie: `link` is the rfs address the reader is on (its `a` names the key). */
 export const getCookieBody = z.object({
   email: emailField,
-  link: z
-    .string({ error: messages.viewer.accessKeyInvalid })
+  link: textField({ error: messages.viewer.accessKeyInvalid })
     .min(1, messages.viewer.accessKeyInvalid)
     .max(accessKeyLimits.linkMax, messages.viewer.accessKeyInvalid),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { watermarkXAlignments, watermarkYAlignments } from '../watermark.ts';
+import { textField } from './fields.ts';
 import { analystRef, reportCard } from './research.ts';
 
 /**
@@ -42,8 +43,7 @@ export const parseViewerSegment = (segment: string): ViewerReportId | 'webcast' 
 };
 
 /** Path params of the viewer calls: ':id' is 'S-123' or 'H-123' (case-insensitive), id 1 to 2^31-1. */
-export const apiReportId = z
-  .string()
+export const apiReportId = textField()
   .regex(apiReportIdPattern, 'Please use a report id such as S-123')
   .transform((value, ctx) => {
     const match = apiReportIdPattern.exec(value)!;
@@ -63,8 +63,7 @@ export const downloadPdfParams = z.object({
 
 /** Signed file tokens: '<payload>.<signature>', base64url. */
 export const fileTokenParams = z.object({
-  token: z
-    .string()
+  token: textField()
     .max(1000)
     .regex(/^[A-Za-z0-9_-]{10,900}\.[A-Za-z0-9_-]{43}$/, 'This file link is not valid'),
 });

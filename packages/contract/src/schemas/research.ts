@@ -6,6 +6,7 @@ import {
   reportListTypes,
   reportPageSize,
 } from '../research-constants.ts';
+import { isoDateField, textField } from './fields.ts';
 
 /**
  * Research catalogue (spec 1 sections 2.6 and 3, spec 2 section 3). Field names follow the spec, which follows
@@ -15,8 +16,7 @@ import {
 /** A keyset cursor that was not issued by the server (or no longer fits the list) is refused with 400. */
 export const reportCursorInvalid = 'The cursor is not valid';
 
-const csvList = z
-  .string()
+const csvList = textField()
   .max(2000)
   .transform((value) =>
     value
@@ -26,13 +26,12 @@ const csvList = z
   );
 /** Database ids are 32-bit integers: anything larger is refused here, not by the database. */
 const maxId = 2_147_483_647;
-const idList = z
-  .string()
+const idList = textField()
   .max(2000)
   .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Please use a comma-separated list of ids')
   .transform((value) => value.split(',').map(Number))
   .refine((ids) => ids.every((id) => id <= maxId), 'Please use a comma-separated list of ids');
-const isoDate = z.iso.date();
+const isoDate = isoDateField();
 
 /** GET /reports?{query}. Filters combine with AND; ids in one list combine with OR. */
 export const reportsQuery = z
@@ -41,20 +40,19 @@ export const reportsQuery = z
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(reportPageSize.max).default(reportPageSize.default),
     /** Keyset cursor from the previous page's `pagination.next` (infinite scroll); wins over `page`. */
-    cursor: z
-      .string()
+    cursor: textField()
       .max(200)
       .regex(/^[\w-]+$/, reportCursorInvalid)
       .optional(),
     /** Free text: full-text search over title, description and the text inside report files. */
-    q: z.string().trim().max(200).optional(),
+    q: textField().trim().max(200).optional(),
     /** Hashtags or free-text tags from the tag input, comma-separated. */
     tags: csvList.optional(),
     sector: idList.optional(),
     analyst: idList.optional(),
     company: idList.optional(),
     country: idList.optional(),
-    region: z.string().trim().max(100).optional(),
+    region: textField().trim().max(100).optional(),
     /** 'Date Range:' tag of the tag input, sent as dStart and dEnd (inclusive, ISO dates). */
     dStart: isoDate.optional(),
     dEnd: isoDate.optional(),
@@ -139,7 +137,7 @@ export const reportsReply = z.object({
 });
 export type ReportsReply = z.infer<typeof reportsReply>;
 
-export const suggestionsQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const suggestionsQuery = z.object({ q: textField().trim().min(1).max(100) });
 export const suggestionsReply = z.object({
   analysts: z.array(z.object({ id: z.number(), name: z.string() })),
   companies: z.array(z.object({ id: z.number(), name: z.string() })),
@@ -171,7 +169,7 @@ export type Analyst = z.infer<typeof analyst>;
 export const analystsQuery = z.object({
   id: z.coerce.number().int().positive().max(maxId).optional(),
   sector: z.coerce.number().int().positive().max(maxId).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: textField().trim().max(100).optional(),
 });
 export const analystsReply = z.object({ data: z.array(analyst) });
 
@@ -189,7 +187,7 @@ export const company = z.object({
 export type Company = z.infer<typeof company>;
 export const companiesQuery = z.object({
   id: z.coerce.number().int().positive().max(maxId).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: textField().trim().max(100).optional(),
 });
 export const companiesReply = z.object({ data: z.array(company) });
 
@@ -197,7 +195,7 @@ export const region = z.object({ id: z.number(), name: z.string() });
 export const country = z.object({ id: z.number(), name: z.string(), region: region.nullable() });
 export const countriesQuery = z.object({
   id: z.coerce.number().int().positive().max(maxId).optional(),
-  region: z.string().trim().max(100).optional(),
+  region: textField().trim().max(100).optional(),
 });
 export const countriesReply = z.object({ data: z.array(country), regions: z.array(region) });
 

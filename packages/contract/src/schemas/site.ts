@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { multilineTextField, textField } from './fields.ts';
 
 /**
  * The site (issue 5; spec 1 sections 2.3-2.4, spec 2 sliders and content, spec 3 sections 2, 5 and 7):
@@ -179,8 +180,7 @@ const parameterName = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
  * apart (a list answers `{ data }` even when it names one parameter, e.g. 'a,').
  */
 export const customPageParamParams = z.object({
-  name: z
-    .string()
+  name: textField()
     .max(2000)
     .transform((value, ctx) => {
       const names = value
@@ -226,37 +226,21 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * POST /aoi. `captcha` is either the ALTCHA widget's payload (base64) or the `t` answered by
  * POST /aoi/verifyToken; each is accepted once.
  */
-/** Whether the text holds a control character (a NUL cannot even be stored); `lines` allows tab, CR and LF. */
-const hasControls = (value: string, lines = false) => {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if ((code < 32 || code === 127) && !(lines && (code === 9 || code === 10 || code === 13))) return true;
-  }
-  return false;
-};
-
 export const aoiForm = z.object({
-  name: z
-    .string({ error: s.nameRequired })
+  name: textField({ error: s.nameRequired })
     .trim()
     .min(1, s.nameRequired)
-    .max(aoiLimits.nameMax, s.nameTooLong)
-    .refine((value) => !hasControls(value), s.controlCharacters),
-  email: z
-    .string({ error: s.emailRequired })
+    .max(aoiLimits.nameMax, s.nameTooLong),
+  email: textField({ error: s.emailRequired })
     .trim()
     .min(1, s.emailRequired)
     .max(limits.emailMax, v.emailTooLong)
-    .regex(EMAIL_PATTERN, v.emailInvalid)
-    .refine((value) => !hasControls(value), s.controlCharacters),
-  message: z
-    .string({ error: s.messageRequired })
+    .regex(EMAIL_PATTERN, v.emailInvalid),
+  message: multilineTextField({ error: s.messageRequired })
     .trim()
     .min(1, s.messageRequired)
-    .max(aoiLimits.messageMax, s.messageTooLong)
-    .refine((value) => !hasControls(value, true), s.controlCharacters),
-  captcha: z
-    .string({ error: s.captchaRequired })
+    .max(aoiLimits.messageMax, s.messageTooLong),
+  captcha: textField({ error: s.captchaRequired })
     .trim()
     .min(1, s.captchaRequired)
     .max(aoiLimits.captchaMax, s.captchaInvalid),
@@ -270,8 +254,7 @@ export type AoiReply = z.infer<typeof aoiReply>;
 
 /** POST /aoi/verifyToken: token is the ALTCHA widget's payload. */
 export const verifyTokenBody = z.object({
-  token: z
-    .string({ error: s.captchaRequired })
+  token: textField({ error: s.captchaRequired })
     .trim()
     .min(1, s.captchaRequired)
     .max(aoiLimits.captchaMax, s.captchaInvalid),

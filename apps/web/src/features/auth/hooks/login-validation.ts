@@ -1,4 +1,4 @@
-import { limits, messages } from '@portal/contract';
+import { hasControlCharacters, limits, messages } from '@portal/contract';
 import type { ValidationResult } from './use-form-state.ts';
 
 const v = messages.validation;
@@ -14,10 +14,13 @@ export interface LoginValues {
 export const validateLogin = (values: LoginValues): ValidationResult<LoginValues> => {
   const errors: Record<string, string> = {};
   const email = values.email.trim();
-  if (!email) errors.email = v.emailRequired;
+  // The contract's text fields check control characters first, on the untrimmed value.
+  if (hasControlCharacters(values.email)) errors.email = v.controlCharacters;
+  else if (!email) errors.email = v.emailRequired;
   else if (email.length > limits.emailMax) errors.email = v.emailTooLong;
   else if (!EMAIL_PATTERN.test(email)) errors.email = v.emailInvalid;
-  if (!values.password) errors.password = v.passwordRequired;
+  if (hasControlCharacters(values.password)) errors.password = v.controlCharacters;
+  else if (!values.password) errors.password = v.passwordRequired;
   else if (values.password.length > 1024) errors.password = v.passwordTooLong;
   return Object.keys(errors).length > 0
     ? { ok: false, errors }
