@@ -1,4 +1,4 @@
-import { brandFilePattern, messages, publicMediaFolders } from '@portal/contract';
+import { brandFilePattern, messages, publicMediaFolders, textField } from '@portal/contract';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { createStorage } from '../modules/storage/storage.ts';
@@ -7,8 +7,16 @@ import type { App } from '../types.ts';
 import { tableRoute } from './api-route.ts';
 
 const imageName = /^[A-Za-z0-9][A-Za-z0-9_-]*\.(png|jpe?g|webp)$/i;
+/**
+ * Catalogue images are named by ids and keys ('1001.png', 'sliders/3.webp'); far below the file system's 255 bytes
+ * per name and the storage's 512 per key, so a longer name is refused here instead of reaching either.
+ */
+const mediaNameMax = 120;
 const mediaParams = z
-  .object({ folder: z.enum(publicMediaFolders), file: z.string() })
+  .object({
+    folder: z.enum(publicMediaFolders),
+    file: textField().max(mediaNameMax, 'Not an image name'),
+  })
   // The brand folder holds the logo named by FIRM_LOGO (the same names as its check accepts, svg included).
   .refine(({ folder, file }) => (folder === 'brand' ? brandFilePattern : imageName).test(file), {
     message: 'Not an image name',

@@ -57,13 +57,32 @@ describe('local storage', () => {
     '',
     'reports/x.pdf/',
     'a/%2e%2e/x.pdf',
-  ])('refuses the key %j', async (key) => {
+    `reports/${'a'.repeat(600)}.pdf`,
+  ])('refuses to write the key %j, and finds nothing there', async (key) => {
     expect(isValidStorageKey(key)).toBe(false);
     await expect(storage.put(key, new Uint8Array([1]), 'application/pdf')).rejects.toThrow(
       /Invalid storage key/,
     );
-    await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
-    await expect(storage.exists(key)).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
+    // Keys reach the readers from requests: an impossible one is simply not there (a 404, not a 500).
+    expect(await storage.get(key)).toBeNull();
+    expect(await storage.stream(key)).toBeNull();
+    expect(await storage.stat(key)).toBeNull();
+    expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('finds nothing at a valid key the file system cannot hold', async () => {
+    await storage.put('media/a.png', new Uint8Array([1]), 'image/png');
+    // a name over the file system's 255 bytes (ENAMETOOLONG), and a path through a file (ENOTDIR)
+    for (const key of [`media/${'a'.repeat(252)}.png`, 'media/a.png/b.png']) {
+      expect(isValidStorageKey(key)).toBe(true);
+      expect(await storage.get(key)).toBeNull();
+      expect(await storage.stream(key)).toBeNull();
+      expect(await storage.stat(key)).toBeNull();
+      expect(await storage.exists(key)).toBe(false);
+      await storage.delete(key);
+    }
+    expect(await storage.exists('media/a.png')).toBe(true);
   });
 
   it('refuses a content type that does not match the key', async () => {

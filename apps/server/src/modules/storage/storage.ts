@@ -12,15 +12,21 @@ export interface StoredFile {
   size: number;
 }
 
+/**
+ * The readers (get, stream, exists, stat) answer "nothing there" for a key that cannot hold a file (not a valid
+ * key, a name too long for the file system, a path through a file): keys reach them from requests, and a caller
+ * serving one answers 404, never 500. The writers (put, delete) refuse an invalid key with InvalidStorageKeyError.
+ */
 export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** null when the key holds nothing */
+  /** null when the key holds nothing (or cannot) */
   get(key: string): Promise<Buffer | null>;
-  /** A stream for serving large files without buffering them; null when the key holds nothing. */
+  /** A stream for serving large files without buffering them; null when the key holds nothing (or cannot). */
   stream(key: string): Promise<{ body: Readable; file: StoredFile } | null>;
   exists(key: string): Promise<boolean>;
   /** Removes the file if present. */
   delete(key: string): Promise<void>;
+  /** null when the key holds no file (or cannot) */
   stat(key: string): Promise<StoredFile | null>;
 }
 
@@ -39,6 +45,14 @@ export class InvalidStorageKeyError extends Error {
     this.name = 'InvalidStorageKeyError';
   }
 }
+
+/**
+ * File system answers that mean no file can be at the path: missing, a directory, a path through a file, a name
+ * too long for the file system (ENAMETOOLONG), a symlink loop. Anything else (permissions, I/O) is a real fault.
+ */
+const absentCodes = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP']);
+const isAbsent = (error: unknown) =>
+  error instanceof InvalidStorageKeyError || absentCodes.has((error as NodeJS.ErrnoException)?.code ?? '');
 
 const contentTypeByExtension: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -79,7 +93,7 @@ export const createLocalStorage = (root: string): Storage => {
       const info = await stat(resolve(key));
       return info.isFile() ? { contentType: contentTypeOf(key), size: info.size } : null;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (isAbsent(error)) return null;
       throw error;
     }
   };
@@ -100,8 +114,7 @@ export const createLocalStorage = (root: string): Storage => {
       try {
         return await readFile(resolve(key));
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        if (isAbsent(error)) return null;
         throw error;
       }
     },
@@ -114,7 +127,13 @@ export const createLocalStorage = (root: string): Storage => {
       return (await fileStat(key)) !== null;
     },
     async delete(key) {
-      await rm(resolve(key), { force: true });
+      const full = resolve(key);
+      try {
+        await rm(full, { force: true });
+      } catch (error) {
+        // Nothing can be there to remove (a name too long, a path through a file).
+        if (!isAbsent(error)) throw error;
+      }
     },
     stat: fileStat,
   };
