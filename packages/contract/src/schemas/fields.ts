@@ -1,26 +1,13 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { hasControlCharacters } from './control-characters.ts';
+
+export { hasControlCharacters };
 
 const v = messages.validation;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME_PATTERN = /^[\p{L} ]*$/u;
-
-/**
- * Whether the text holds a control character (C0, DEL or C1): a NUL cannot even be stored in PostgreSQL, and
- * none belongs in a field a person types, a mail or a page. `multiline` text keeps tab, CR and LF. A loop, not a
- * regex: Biome refuses control characters in regexes, and this is the one rule (the login screen's zod-free
- * validator calls it too).
- */
-export const hasControlCharacters = (value: string, multiline = false) => {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code >= 32 && (code < 127 || code > 159)) continue;
-    if (multiline && (code === 9 || code === 10 || code === 13)) continue;
-    return true;
-  }
-  return false;
-};
 
 type TextParams = Parameters<typeof z.string>[0];
 
