@@ -45,6 +45,17 @@ export const messages = {
     signInRequired: 'Please sign in to continue',
     forbidden: 'You do not have access to this resource',
     csrfMissing: 'Your request could not be verified. Please reload the page and try again.',
+    // ours: a state-changing call from a page of another site
+    foreignOrigin: 'This request did not come from the portal and was refused.',
+    // ours: sign-in is delayed after repeated failures; the owner of an account is mailed an unlock link
+    signInThrottled:
+      'Too many sign-in attempts. Please wait a few minutes and try again. If this is your account, we have e-mailed you a link that lets you sign in now.',
+    unlockTitle: 'Unlock sign-in',
+    unlockIntro:
+      'Sign-in to your account was paused after repeated failed attempts. Unlock it on this browser to sign in with your password now; other browsers stay paused.',
+    unlockButton: 'Unlock sign-in on this browser',
+    unlocked: 'Sign-in is unlocked on this browser for the next 24 hours. You can sign in now.',
+    unlockInvalid: 'This unlock link is not valid. It may have expired or been used already.',
   },
   forgotPassword: {
     success:
@@ -166,5 +177,6 @@ export const messages = {
     passwordChangedSubject: 'Your password was changed',
     reportLinkSubject: 'A research report has been shared with you',
     deviceVerifySubject: 'Verify your device',
+    unlockSubject: 'Sign-in to your account was paused',
   },
 } as const;

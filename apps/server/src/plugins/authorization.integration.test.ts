@@ -198,11 +198,12 @@ describe('authorization generated from the API route table', () => {
       const call = (client: TestClient, headers: Record<string, string> = {}) =>
         client.request(route.method, urlOf(route, 'as listed'), { body: route.sample?.body, headers });
 
-      for (const headers of [
+      const foreign: Record<string, string>[] = [
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { referer: 'https://evil.example/page.html' },
-      ]) {
+      ];
+      for (const headers of foreign) {
         const response = await call(admin, headers);
         expect(response.statusCode, JSON.stringify(headers)).toBe(403);
         expect(response.json()).toEqual({ success: false, message: messages.auth.foreignOrigin });

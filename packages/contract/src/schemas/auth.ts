@@ -69,6 +69,8 @@ const tokenField = textField({ error: v.tokenRequired }).min(16, v.tokenRequired
 
 export const tokenQuery = z.object({ token: tokenField });
 export const verifyBody = z.object({ token: tokenField });
+/** POST /users/unlock (ours): the token of the e-mailed unlock link. */
+export const unlockBody = z.object({ token: tokenField });
 
 /** The reset-password action (spec 3: newpassword, confirmpassword and token). */
 export const resetPasswordForm = z

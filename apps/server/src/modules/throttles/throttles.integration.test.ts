@@ -91,7 +91,7 @@ describe('throttles stored in the database', () => {
     );
 
     // Each further failure doubles the wait, up to the ceiling.
-    let wait = blockSeconds;
+    let wait: number = blockSeconds;
     const waits: number[] = [];
     for (let i = 0; i < 8; i++) {
       clock.advance(wait * 1000 + 1000);
