@@ -341,9 +341,13 @@ export const listReports = async (
   const bodySnippet = f.q
     ? sql`case when position(${MARK_START} in hb.text) > 0 then hb.text end`
     : sql`null::text`;
-  const titleSnippet = f.q
+  const titleHeadline = f.q
     ? sql`ts_headline('english', p.title || ' — ' || p.description, ${tsQuery(f.q)}, ${headlineOptions})`
     : sql`null::text`;
+  // A shared page needs both snippets of every card; a reader's own page only the one it shows (ts_headline
+  // costs about a millisecond a call on PGlite).
+  const titleSnippet =
+    args.snippets === 'all' ? titleHeadline : sql`case when ${bodySnippet} is null then ${titleHeadline} end`;
   const bodyHeadline = f.q
     ? sql`left join lateral (select ${passageHeadline(f.q, sql`p`)} as text) hb
         on ${args.snippets === 'all' ? sql`true` : entitled}`
