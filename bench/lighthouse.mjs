@@ -9,7 +9,7 @@
 // --only / or --only /about measures one of the two pages.
 // The default preset is Lighthouse's own default: a mobile device with simulated slow 4G and a 4x slower CPU.
 // Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded.
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -37,7 +37,12 @@ const pages = [
 ].filter((page) => !only || page.path === only);
 const targets = { performance: 90, accessibility: 95 };
 const reportDir = path.join(benchDir, '.tmp', 'lighthouse');
-const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+const webDist = path.join(repoRoot, 'apps/web/dist');
+const webIndex = path.join(webDist, 'index.html');
+// The started server's log, kept next to the reports (the work folder goes at the end).
+const serverLog = path.join(reportDir, 'portal.log');
+/** @type {string | undefined} */
+let portalLog;
 
 let lighthouseVersion = '?';
 const harness = createHarness('portal-lighthouse-');
@@ -113,14 +118,25 @@ const startPortal = async () => {
   const base = `http://${host}:${port}`;
   const env = { ...process.env };
   for (const key of ['NODE_ENV', 'DATABASE_URL', 'SMTP_URL', 'CORS_ORIGINS']) delete env[key];
+  // A copy of the build is served: a `npm run build` (or `npm test`) in the checkout meanwhile empties and
+  // rewrites apps/web/dist, which would change the measured page mid-run or take its files away (issue 10: two
+  // runs stopped on a 500 for the page while index.html was missing).
+  const servedDist = path.join(workDir, 'web');
+  cpSync(webDist, servedDist, { recursive: true });
+  if (!existsSync(path.join(servedDist, 'index.html')))
+    throw new Error(
+      'apps/web/dist has no index.html (a build in progress?): run the benchmark again after it',
+    );
   const portal = start('portal', ['npx', 'tsx', 'apps/server/src/server.ts'], {
     ...env,
     PORT: String(port),
     HOST: host,
+    WEB_DIST: servedDist,
     DATA_DIR: path.join(workDir, 'data'),
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
   });
+  portalLog = portal.log;
   await waitFor(`${base}/api/health`, portal);
   return base;
 };
@@ -252,6 +268,12 @@ try {
   console.error(`lighthouse: ${/** @type {Error} */ (err).message}`);
   exitCode = 1;
 } finally {
+  await harness.stopChildren();
+  if (portalLog && existsSync(portalLog)) {
+    copyFileSync(portalLog, serverLog);
+    if (exitCode !== 0)
+      console.error(`lighthouse: the server's log is in ${path.relative(process.cwd(), serverLog)}`);
+  }
   await harness.close();
 }
 process.exit(exitCode);

@@ -2,10 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchWebRoute, messages, type RuntimeConfig, sessionCookie } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import {
   bannerScreens,
+  isCompleteTemplate,
   type Manifest,
   preloadTags,
   renderDocument,
@@ -43,23 +44,47 @@ const mtimeOf = (file: string) => {
   }
 };
 
-/** index.html and the manifest's screen assets, read again whenever the build has changed either of them. */
-const documentLoader = (root: string) => {
+/**
+ * index.html and the manifest's screen assets, read again whenever the build has changed either of them.
+ * A build replaces the folder under a running server, and not atomically: Vite empties it first and writes
+ * index.html late, with a plain write. While index.html is missing or only partly written, the last complete
+ * page keeps going out (issue 10: a rebuild during a Lighthouse run gave its page requests a 500 on the missing
+ * file). Only without any complete page yet does the request fail.
+ */
+const documentLoader = (root: string, log: FastifyBaseLogger) => {
   const indexFile = path.join(root, 'index.html');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   let built: BuiltDocument | undefined;
-  return () => {
+  let refusedVersion: string | undefined;
+  return (): BuiltDocument => {
     const version = `${mtimeOf(indexFile)}:${mtimeOf(manifestFile)}`;
-    if (built?.version !== version) {
-      let manifest: Manifest = {};
-      try {
-        if (existsSync(manifestFile)) manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-      } catch {
-        // Half written during a deploy: the pages go out without preloads until the next change is noticed.
-        manifest = {};
-      }
-      built = { version, template: readFileSync(indexFile, 'utf8'), screens: screenAssetsOf(manifest) };
+    if (built?.version === version) return built;
+    let template: string | undefined;
+    try {
+      template = readFileSync(indexFile, 'utf8');
+    } catch (error) {
+      if (!built) throw error;
     }
+    if (template === undefined || !isCompleteTemplate(template)) {
+      if (!built) throw new Error(`${indexFile} is incomplete (no closing </html>)`);
+      // Once per state of the folder, not once per request while a build runs.
+      if (refusedVersion !== version) {
+        refusedVersion = version;
+        log.warn(
+          { indexFile },
+          'index.html is missing or incomplete (a build in progress?): serving the last page',
+        );
+      }
+      return built;
+    }
+    let manifest: Manifest = {};
+    try {
+      if (existsSync(manifestFile)) manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    } catch {
+      // Half written during a deploy: the pages go out without preloads until the next change is noticed.
+      manifest = {};
+    }
+    built = { version, template, screens: screenAssetsOf(manifest) };
     return built;
   };
 };
@@ -81,7 +106,13 @@ export const staticPlugin = async (app: App, config: Config) => {
     app.log.warn({ webDist: root }, 'No built web app found (index.html missing); serving the API only');
     return;
   }
-  const loadDocument = documentLoader(root);
+  const loadDocument = documentLoader(root, app.log);
+  // Read now, so that a build starting later finds a complete page to fall back on.
+  try {
+    loadDocument();
+  } catch (error) {
+    app.log.warn({ err: error }, 'index.html could not be read yet; the pages fail until it can');
+  }
   const { sessions, site } = app.services;
   const { apiBase } = runtimeConfigOf(config);
 

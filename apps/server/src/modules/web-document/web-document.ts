@@ -84,6 +84,12 @@ export const preloadTags = (assets: ScreenAssets | undefined) => {
   return tags.join('');
 };
 
+/**
+ * Whether a read of index.html is the whole page: a build writes the file in place, so a read can see it cut
+ * short (the page would go out broken, and be kept until the file's next change).
+ */
+export const isCompleteTemplate = (template: string) => /<\/html>\s*$/i.test(template);
+
 /** Markers in index.html: the firm's initial in the boot splash's mark, and the place of its hero picture. */
 export const FIRM_INITIAL_MARK = '<!--firm-initial-->';
 export const SPLASH_HERO_MARK = '<!--splash-hero-->';
