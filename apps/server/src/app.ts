@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, PortalLogController } from './logger.ts';
 import { type Clock, systemClock } from './modules/runtime.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -41,6 +41,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    logController: new PortalLogController(),
     routerOptions: {
       caseSensitive: false,
       ignoreTrailingSlash: true,

@@ -1,6 +1,7 @@
 import { type ErrorReply, messages } from '@portal/contract';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorHere, isFailureLogged, markFailureLogged } from '../logger.ts';
 import { ThrottledError } from '../modules/throttles/throttles.service.ts';
 import type { App } from '../types.ts';
 
@@ -38,8 +39,37 @@ export const errorsPlugin = (app: App) => {
         .code(status)
         .send(errorReply(status === 404 ? messages.errors.notFound : messages.errors.validation));
     }
-    request.log.error({ err: error }, 'Request failed');
+    markFailureLogged(request);
+    request.log.error({ err: error, statusCode: 500 }, 'Request failed');
     return reply.code(500).send(errorReply(messages.errors.internal));
+  });
+
+  // Every 5xx is logged once at error level with a stack (issue 10), whatever produced it. Errors thrown in
+  // handlers, hooks, serializers and file sending reach the handler above; Fastify's own failures go through
+  // PortalLogController (logger.ts). What is left: a reply sent with a 5xx status by code, logged here with the
+  // stack of the send (this hook is the first onSend hook and runs within reply.send).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 500 && !isFailureLogged(request)) {
+      markFailureLogged(request);
+      request.log.error(
+        { err: errorHere(`Replied ${reply.statusCode} without an error`), statusCode: reply.statusCode },
+        'Request failed',
+      );
+    }
+    done(null, payload);
+  });
+  // The last net: a 5xx written past the onSend hooks (Fastify's fallback when error handlers fail).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && !isFailureLogged(request)) {
+      markFailureLogged(request);
+      request.log.error(
+        {
+          err: errorHere(`Replied ${reply.statusCode}; nothing logged the cause`),
+          statusCode: reply.statusCode,
+        },
+        'Request failed',
+      );
+    }
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorReply(messages.errors.notFound)));
