@@ -11,7 +11,7 @@ import { createEntitlementsService } from './modules/entitlements/entitlements.s
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
-import { createResearchService } from './modules/research/research.service.ts';
+import { createResearchService, searchLimitsFor } from './modules/research/research.service.ts';
 import type { Clock, Log } from './modules/runtime.ts';
 import { createSecretStore } from './modules/secrets/secret-store.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
@@ -50,7 +50,12 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   });
   const now = () => clock().getTime();
   const entitlements = createEntitlementsService({ db, cacheTtlMs: config.cacheTtlMs, now });
-  const research = createResearchService({ db, clock, cacheTtlMs: config.cacheTtlMs });
+  const research = createResearchService({
+    db,
+    clock,
+    cacheTtlMs: config.cacheTtlMs,
+    searchLimits: searchLimitsFor(config.databaseUrl ? 'postgres' : 'pglite'),
+  });
   const site = createSiteService({ db, clock, cacheTtlMs: config.cacheTtlMs });
   const captcha = createCaptchaService({ db, clock, secrets });
   const contact = createContactService({ db, clock, firm: config.firm, outbox, throttles, captcha });

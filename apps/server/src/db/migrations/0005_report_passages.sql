@@ -9,16 +9,22 @@ CREATE TABLE "report_passages" (
 ALTER TABLE "report_passages" ADD CONSTRAINT "report_passages_report_id_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."reports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- A body's passages: its words (split at white space, each cut to 100 characters) in groups that start every 600
 -- characters or so; `ord` is the group's number (600-character steps from the start, so increasing with gaps
--- where a long word jumped a step). Bounded: the first 500,000 characters, as the report's search_vector.
+-- where a long word jumped a step). Each passage also carries the first 12 words of the next one, so that words
+-- close together on both sides of a boundary are found in one passage. Bounded: the first 500,000 characters, as
+-- the report's search_vector.
 CREATE FUNCTION "report_passages_of"(src text) RETURNS TABLE(ord integer, body text) LANGUAGE sql IMMUTABLE AS $$
-  SELECT c.n::integer, string_agg(c.w, ' ' ORDER BY c.i)
+  SELECT g.n::integer,
+    g.body || coalesce(' ' || substring(lead(g.body) OVER (ORDER BY g.n) FROM '^\S+(?:\s+\S+){0,11}'), '')
   FROM (
-    SELECT left(t.w, 100) AS w, t.i,
-      (sum(length(left(t.w, 100)) + 1) OVER (ORDER BY t.i) - length(left(t.w, 100)) - 1) / 600 AS n
-    FROM regexp_split_to_table(left(coalesce(src, ''), 500000), '\s+') WITH ORDINALITY AS t(w, i)
-    WHERE t.w <> ''
-  ) c
-  GROUP BY c.n
+    SELECT c.n, string_agg(c.w, ' ' ORDER BY c.i) AS body
+    FROM (
+      SELECT left(t.w, 100) AS w, t.i,
+        (sum(length(left(t.w, 100)) + 1) OVER (ORDER BY t.i) - length(left(t.w, 100)) - 1) / 600 AS n
+      FROM regexp_split_to_table(left(coalesce(src, ''), 500000), '\s+') WITH ORDINALITY AS t(w, i)
+      WHERE t.w <> ''
+    ) c
+    GROUP BY c.n
+  ) g
 $$;
 --> statement-breakpoint
 -- Statement-level for inserts (one pass over a bulk insert's new rows), row-level for body changes

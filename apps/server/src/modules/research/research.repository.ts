@@ -260,36 +260,29 @@ export const MARK_STOP = '\u0002';
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
- * The query with every AND turned into OR: finds a passage holding some of the words when no passage (or pair of
- * adjacent passages) holds them all. querytree() prints lexemes quoted, so only the operators are replaced.
+ * The query with every AND turned into OR: finds a passage holding some of the words when no passage holds them
+ * all. querytree() prints lexemes quoted, so only the operators are replaced.
  */
 const anyWordQuery = (q: string) => sql`replace(querytree(${tsQuery(q)}), ' & ', ' | ')::tsquery`;
 
 /**
- * The body snippet of report `r`, drawn from its passages (report_passages, about 600 characters each, kept by
- * triggers): the best passage holding the whole query, else a passage and the next one that hold it together, else
- * the passage holding most of its words. ts_headline then parses at most two passages, never the whole body, so
+ * The body snippet of report `r`, as a lateral subquery of one row: drawn from its passages (report_passages, about
+ * 600 characters each plus the first words of the next, kept by triggers): the best passage holding the whole
+ * query, else the one holding most of its words. ts_headline then parses one passage, never the whole body, so
  * its cost does not grow with the document (issue 10: ts_headline over up to 200,000 characters per result
- * stalled the embedded database). Null when no passage holds any word (the hit is in the title or description).
+ * stalled the embedded database), and it runs once per card. No row when no passage holds any word (the hit is
+ * in the title or description).
  */
 const passageHeadline = (q: string, r: SQL) => sql`(
-  select ts_headline('english', case when x.tier = 2 then x.body || ' ' || x.next_body else x.body end,
-      case when x.tier = 1 then ${anyWordQuery(q)} else ${tsQuery(q)} end, ${headlineOptions})
+  select ts_headline('english', x.body, case when x.whole then ${tsQuery(q)} else ${anyWordQuery(q)} end,
+      ${headlineOptions}) as text
   from (
-    select rp.ord, rp.body, lead(rp.body) over w as next_body,
-      case
-        when rp.search_vector @@ ${tsQuery(q)} then 3
-        when (rp.search_vector || lead(rp.search_vector) over w) @@ ${tsQuery(q)} then 2
-        when rp.search_vector @@ ${anyWordQuery(q)} then 1
-        else 0
-      end as tier,
-      ts_rank_cd(rp.search_vector, ${anyWordQuery(q)}) as rank
-    from report_passages rp where rp.report_id = ${r}.id
-    window w as (order by rp.ord)
-  ) x
-  where x.tier > 0
-  order by x.tier desc, x.rank desc, x.ord
-  limit 1)`;
+    select rp.body, rp.search_vector @@ ${tsQuery(q)} as whole
+    from report_passages rp
+    where rp.report_id = ${r}.id and rp.search_vector @@ ${anyWordQuery(q)}
+    order by 2 desc, ts_rank_cd(rp.search_vector, ${anyWordQuery(q)}) desc, rp.ord
+    limit 1
+  ) x)`;
 
 /**
  * Whose body snippets a page carries: `entitled` quotes the file's text only on cards the caller may read (the
@@ -349,8 +342,7 @@ export const listReports = async (
   const titleSnippet =
     args.snippets === 'all' ? titleHeadline : sql`case when ${bodySnippet} is null then ${titleHeadline} end`;
   const bodyHeadline = f.q
-    ? sql`left join lateral (select ${passageHeadline(f.q, sql`p`)} as text) hb
-        on ${args.snippets === 'all' ? sql`true` : entitled}`
+    ? sql`left join lateral ${passageHeadline(f.q, sql`p`)} hb on ${args.snippets === 'all' ? sql`true` : entitled}`
     : sql`left join lateral (select null::text as text) hb on true`;
 
   const statement = sql`${viewsCte(f)}

@@ -48,12 +48,18 @@ export interface Caller {
 }
 
 /**
- * Full-text searches in flight (ARCHITECTURE: one statement at a time on PGlite; 2 cores). Two run at once, so a
- * cheap call waits behind at most two search statements; one caller may use both when alone. A caller may have 8
- * more waiting, 32 wait in all; past that the call is refused (429 for the caller, 503 for the server). Waiting
- * searches resume round-robin over callers. README design notes; figures in bench/RESULTS.md.
+ * Full-text searches in flight. PGlite runs one statement at a time on the server's main thread, so more than one
+ * search in flight adds no throughput there and only makes a cheap call (`/api/health`, the landing) wait behind
+ * more search statements: one at a time. PostgreSQL runs statements in parallel on its own processes (2 cores
+ * here, a pool of 10): four at a time, at most two of one caller. A caller may have 8 more waiting, 32 (64) wait in
+ * all; past that the call is refused (429 for the caller, 503 for the server). Waiting searches resume
+ * round-robin over callers. README design notes; figures in bench/RESULTS.md.
  */
-export const defaultSearchLimits: HeavyWorkLimits = { slots: 2, perUser: 2, queue: 32, perUserQueue: 8 };
+export const searchLimitsFor = (database: 'pglite' | 'postgres'): HeavyWorkLimits =>
+  database === 'pglite'
+    ? { slots: 1, perUser: 1, queue: 32, perUserQueue: 8 }
+    : { slots: 4, perUser: 2, queue: 64, perUserQueue: 8 };
+export const defaultSearchLimits = searchLimitsFor('pglite');
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
