@@ -8,6 +8,7 @@ import { TestClient } from '../../test/client.ts';
 import { createTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import { HeavyWorkBusyError } from '../heavy-work/heavy-work-gate.ts';
+import { listReports } from './research.repository.ts';
 import { createResearchService } from './research.service.ts';
 
 // Issue 10, fault 8: snippets come from short passages kept at ingest, never from a parse of the whole body.
@@ -180,5 +181,42 @@ describe('full-text search snippets from passages, and the bound on searches (is
     await Promise.all([first, waiting]);
     // the slot is free again
     await expect(service.list(query('margins'), caller('b'))).resolves.toBeDefined();
+  });
+  it('ranks only the newest matches of a query, lists the older ones after them by date, and pages across the edge', async () => {
+    const f = await catalogueFixtures(t.db);
+    const sector = await f.sector('Utilities');
+    // Five matches of one word, the older ones mentioning it more often (so rank and date disagree).
+    for (let i = 0; i < 5; i++) {
+      await f.report({
+        title: `Grid note ${i}`,
+        bodyText: `${'zephyrwind capacity. '.repeat(1 + (5 - i) * 3)} ${filler(800)}`,
+        publishedAt: `2029-0${i + 1}-15T08:00:00Z`,
+        sectorId: sector,
+      });
+    }
+    const filter = { type: 'all' as const, q: 'zephyrwind', hashtags: [], textTags: [] };
+    const base = { filter, entitlement: anonymousEntitlement, userId: null, snippets: 'all' as const };
+    const all = await listReports(t.db, { ...base, position: { kind: 'first' }, limit: 50, rankWindow: 2 });
+    expect(all.length).toBe(5);
+    const byDateDesc = [...all].sort((a, b) => b.cursor_at.localeCompare(a.cursor_at) || b.id - a.id);
+    // The window: the two newest matches, in whatever order their rank gives; then the rest, newest first.
+    expect(new Set(all.slice(0, 2).map((r) => r.id))).toEqual(
+      new Set(byDateDesc.slice(0, 2).map((r) => r.id)),
+    );
+    expect(all.slice(2).map((r) => r.id)).toEqual(byDateDesc.slice(2).map((r) => r.id));
+    // One card a page, and three a page: the same sequence, no card twice, none left out.
+    for (const size of [1, 3]) {
+      const paged: number[] = [];
+      for (let offset = 0; offset < all.length + size; offset += size) {
+        const rows = await listReports(t.db, {
+          ...base,
+          position: offset === 0 ? { kind: 'first' } : { kind: 'offset', offset },
+          limit: size,
+          rankWindow: 2,
+        });
+        paged.push(...rows.map((r) => r.id));
+      }
+      expect(paged).toEqual(all.map((r) => r.id));
+    }
   });
 });
