@@ -75,7 +75,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(cookie);
   sessionPlugin(app, config);
   csrfPlugin(app, config);
-  authorizationPlugin(app);
+  authorizationPlugin(app, config);
 
   await app.register(
     async (api: App) => {

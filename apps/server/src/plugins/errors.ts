@@ -25,7 +25,7 @@ export const errorsPlugin = (app: App) => {
       return reply
         .code(429)
         .header('retry-after', String(error.retryAfterSeconds))
-        .send(errorReply(messages.auth.tooManyAttempts));
+        .send(errorReply(error.userMessage ?? messages.auth.tooManyAttempts));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
