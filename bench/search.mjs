@@ -193,7 +193,11 @@ const evaluate = (/** @type {{ label: string, search: Load, health: Load }[]} */
       ];
 };
 
-const record = (/** @type {Awaited<ReturnType<typeof run>>} */ result, /** @type {string} */ load) => {
+const record = (
+  /** @type {Awaited<ReturnType<typeof run>>} */ result,
+  /** @type {string} */ load,
+  /** @type {boolean} */ busy,
+) => {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const cmd = `npm run bench:search -w @portal/bench${
     process.argv.length > 2
@@ -208,8 +212,11 @@ const record = (/** @type {Awaited<ReturnType<typeof run>>} */ result, /** @type
     `## Full-text search with /api/health alongside, ${kind === 'pglite' ? 'PGlite, demo data' : 'PostgreSQL, 100,000 reports'}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Command: \`${cmd}\` (\`node bench/search.mjs\`). Machine: ${os.availableParallelism()} cores (${cpu}), Node` +
-      ` ${process.version}; load average before the run ${load} (other helpers' work was running on the same 2` +
-      ` cores, so read the figures as a floor). autocannon, ${connections} connections on \`GET /api/reports?type=all&q=...\`` +
+      ` ${process.version}; load average before the run ${load}${
+        busy
+          ? ' (other work was running on the same cores: read the figures as a floor)'
+          : ' (a quiet machine)'
+      }; autocannon runs on the same machine. autocannon, ${connections} connections on \`GET /api/reports?type=all&q=...\`` +
       ` over ${terms.length} queries round-robin (\`semiconductor demand\` and the research probe terms), signed in as` +
       ` ${demoAccount.email}, ${durationSeconds} s after ${warmupSeconds} s of warm-up; meanwhile ${healthConnections}` +
       ` connections on \`GET /api/health\`. ${result.info}. "refused" = 429/503 answers of the bound on concurrent searches.`,
@@ -240,14 +247,13 @@ for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.once(sig, () => harness.close().finally(() => process.exit(130)));
 }
 try {
-  const load = os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ');
+  const averages = os.loadavg();
+  const load = averages.map((x) => x.toFixed(2)).join(' / ');
+  const busy = (averages[0] ?? 0) > 1;
   const result = await run();
   for (const t of evaluate(result.rows))
     console.log(`  [${t.met ? 'met' : 'NOT MET'}] ${t.target}: ${t.measured}`);
-  if (!args['no-write']) record(result, load);
+  if (!args['no-write']) record(result, load, busy);
 } catch (err) {
   console.error(`search: ${/** @type {Error} */ (err).stack ?? err}`);
   exitCode = 1;

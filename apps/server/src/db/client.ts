@@ -19,6 +19,28 @@ export type DbHandle =
   | { kind: 'pglite'; db: Db; driver: PgliteDatabase<Schema>; close: () => Promise<void> }
   | { kind: 'postgres'; db: Db; driver: NodePgDatabase<Schema>; close: () => Promise<void> };
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each statement synchronously on this thread and hands the next queued statement over in a promise
+ * callback, so a queue of statements (fifty searches at once) ran back to back without the event loop ever
+ * reaching its I/O phase: no connection was accepted and a cheap call (`/api/health`, even `/config.js`) waited
+ * over 8 seconds (issue 10). Statements outside a transaction now go to PGlite one at a time, each on an event
+ * loop turn of its own, after the I/O that arrived meanwhile; a transaction's statements run inside it as before.
+ */
+const oneStatementPerTurn = (client: PGlite) => {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = queue.then(nextTurn).then(run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+  client.query = ((...args: Parameters<typeof query>) => inTurn(() => query(...args))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => inTurn(() => exec(...args))) as typeof client.exec;
+};
+
 /**
  * PGlite keeps its files in `dataDir`; without one it lives in memory (tests).
  * pg_trgm must be passed when the database is created, so it is always loaded.
@@ -26,6 +48,7 @@ export type DbHandle =
 export const openPglite = async (dataDir?: string): Promise<DbHandle> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  oneStatementPerTurn(client);
   const driver = drizzlePglite({ client, schema });
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
 };
