@@ -6,10 +6,10 @@ describe('PGlite client', () => {
     const handle = await openPglite();
     try {
       if (handle.kind !== 'pglite') throw new Error('expected PGlite');
-      const client = handle.driver.$client;
+      const client = (handle.driver as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
       let finished = 0;
       const statements = Array.from({ length: 20 }, () =>
-        client.query('select pg_sleep(0.005)').then(() => {
+        client.query('select pg_sleep(0.01)').then(() => {
           finished += 1;
         }),
       );

@@ -20,20 +20,46 @@ export type DbHandle =
   | { kind: 'postgres'; db: Db; driver: NodePgDatabase<Schema>; close: () => Promise<void> };
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// How long statements may run back to back (one request's chain of them, or many requests') before the event
+// loop gets a turn for I/O.
+const STATEMENT_SLICE_MS = 20;
 
 /**
- * PGlite runs each statement synchronously on this thread and hands the next queued statement over in a promise
- * callback, so a queue of statements (fifty searches at once) ran back to back without the event loop ever
- * reaching its I/O phase: no connection was accepted and a cheap call (`/api/health`, even `/config.js`) waited
- * over 8 seconds (issue 10). Statements outside a transaction now go to PGlite one at a time, each on an event
- * loop turn of its own, after the I/O that arrived meanwhile; a transaction's statements run inside it as before.
+ * PGlite runs each statement synchronously on this thread and hands the next statement over in promise
+ * callbacks, so statements ran back to back for as long as there were any (fifty searches at once) without the
+ * event loop reaching its I/O phase: no connection was accepted and a cheap call (`/api/health`, even
+ * `/config.js`) waited over 8 seconds (issue 10). Statements outside a transaction now go to PGlite one at a time,
+ * and one that comes more than STATEMENT_SLICE_MS after the event loop last turned waits for the next turn first
+ * (new connections and other requests are served in between); when the loop turns freely, statements run at once.
+ * A transaction's statements run inside it as before.
  */
-const oneStatementPerTurn = (client: PGlite) => {
+const timeSlicedStatements = (client: PGlite) => {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   let queue: Promise<unknown> = Promise.resolve();
+  let lastTurn = performance.now();
+  let marking = false;
+  // Notes when the loop next reaches its check phase, that is, when I/O has had its turn.
+  const markTurn = () => {
+    if (marking) return;
+    marking = true;
+    setImmediate(() => {
+      lastTurn = performance.now();
+      marking = false;
+    });
+  };
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
-    const result = queue.then(nextTurn).then(run);
+    const result = queue.then(async () => {
+      if (performance.now() - lastTurn > STATEMENT_SLICE_MS) {
+        await nextTurn();
+        lastTurn = performance.now();
+      }
+      try {
+        return await run();
+      } finally {
+        markTurn();
+      }
+    });
     queue = result.catch(() => undefined);
     return result;
   };
@@ -48,7 +74,7 @@ const oneStatementPerTurn = (client: PGlite) => {
 export const openPglite = async (dataDir?: string): Promise<DbHandle> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  oneStatementPerTurn(client);
+  timeSlicedStatements(client);
   const driver = drizzlePglite({ client, schema });
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
 };
