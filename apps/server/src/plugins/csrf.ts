@@ -17,8 +17,25 @@ export const isApiPath = (url: string) => /^\/+api(\/|\?|$)/i.test(url);
 const bindingOf = (sessionToken: string | null, nonce: string) =>
   sessionToken ? `session:${sessionToken}` : `anonymous:${nonce}`;
 
-const tokenFor = async (app: App, sessionToken: string | null, nonce: string) =>
-  macOf(await app.services.secrets('csrf'), CSRF_PURPOSE, bindingOf(sessionToken, nonce));
+// Tokens already computed, per app (each has its own secret) and binding: every API reply carries one, and an
+// HMAC per reply showed in profiles of cached replies under load. Bounded; emptied when full.
+const knownTokensOf = new WeakMap<App, Map<string, string>>();
+const KNOWN_TOKENS_MAX = 10_000;
+
+const tokenFor = async (app: App, sessionToken: string | null, nonce: string) => {
+  const binding = bindingOf(sessionToken, nonce);
+  let knownTokens = knownTokensOf.get(app);
+  if (!knownTokens) {
+    knownTokens = new Map();
+    knownTokensOf.set(app, knownTokens);
+  }
+  const known = knownTokens.get(binding);
+  if (known) return known;
+  const token = macOf(await app.services.secrets('csrf'), CSRF_PURPOSE, binding);
+  if (knownTokens.size >= KNOWN_TOKENS_MAX) knownTokens.clear();
+  knownTokens.set(binding, token);
+  return token;
+};
 
 /** The session this request is made under, as far as CSRF is concerned (an invalid cookie counts as none). */
 const sessionTokenOf = (request: FastifyRequest) =>

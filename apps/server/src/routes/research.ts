@@ -64,7 +64,7 @@ export const researchRoutes = (app: App) => {
   const badCursor = () => errorReply(reportCursorInvalid, { cursor: reportCursorInvalid });
   // A body the service rendered (and validated) already is sent as it is; Fastify serialises only objects.
   const sendBody = (reply: FastifyReply, body: JsonBody) =>
-    reply.type('application/json; charset=utf-8').send(body.text);
+    reply.type('application/json; charset=utf-8').send(body.bytes);
   const send = <T>(reply: FastifyReply, value: T | JsonBody) =>
     value instanceof JsonBody ? sendBody(reply, value) : value;
 

@@ -103,8 +103,17 @@ interface Page {
  * Shared pages and suggestions are rendered once when they are computed, not on every request.
  */
 export class JsonBody {
+  #bytes: Buffer | undefined;
   constructor(readonly text: string) {}
+  /** The UTF-8 bytes, encoded once however often the body is sent. */
+  get bytes() {
+    this.#bytes ??= Buffer.from(this.text);
+    return this.#bytes;
+  }
 }
+
+// A shared page keeps the replies it has rendered for up to this many combinations of the caller's flags.
+const BODIES_PER_PAGE = 64;
 
 /**
  * A shared page rendered once: each card's JSON without its caller-specific flags (`entitled`, `saved`) and
@@ -116,6 +125,11 @@ interface RenderedPage {
   /** per card, the `"snippet"` member for readers entitled to it and for the others (or '' without one) */
   snippets: { entitled: string; other: string }[];
   rest: string;
+  /**
+   * Replies already put together, by the callers' flags on this page's cards (`entitled` and `saved`, which also
+   * decide the snippet): readers with the same flags get the same bytes, so most replies are a lookup.
+   */
+  bodies: Map<string, JsonBody>;
 }
 
 /**
@@ -168,13 +182,15 @@ export const createResearchService = (deps: {
       : savedIds.getOrLoad(userId, async () => new Set(await findSavedReportIds(db, userId)));
 
   /** The caller's own flags on a row computed for nobody in particular. */
-  const personalise = (row: ReportRow, caller: Caller, saved: ReadonlySet<number>): ReportRow => ({
-    ...row,
-    entitled: mayRead(caller.entitlement, {
+  const mayReadRow = (row: ReportRow, caller: Caller) =>
+    mayRead(caller.entitlement, {
       freeAccess: row.free_access,
       sectorId: row.sector_id,
       sectorIds: row.sectors.map((sector) => sector.id),
-    }),
+    });
+  const personalise = (row: ReportRow, caller: Caller, saved: ReadonlySet<number>): ReportRow => ({
+    ...row,
+    entitled: mayReadRow(row, caller),
     saved: saved.has(row.id),
   });
 
@@ -339,6 +355,7 @@ export const createResearchService = (deps: {
         other: member(row.title_snippet),
       })),
       rest: `],"pagination":${JSON.stringify(shape.pagination.parse(pagination))},"filters":${JSON.stringify(shape.filters.parse(filters))}}`,
+      bodies: new Map(),
     };
   };
 
@@ -367,12 +384,18 @@ export const createResearchService = (deps: {
       pages.getOrLoad(key, async () => render(query, await compute(nobodyScopedAs(caller), 'all'))),
       savedSetOf(caller.userId),
     ]);
-    const cards = page.rows.map((row, index) => {
-      const mine = personalise(row, caller, saved);
+    // Only the caller's two flags per card: no copy of the rows on the path most replies take.
+    const flags = page.rows.map((row) => ({ entitled: mayReadRow(row, caller), saved: saved.has(row.id) }));
+    const flagsKey = flags.map((mine) => (mine.entitled ? 1 : 0) + (mine.saved ? 2 : 0)).join('');
+    const known = page.bodies.get(flagsKey);
+    if (known) return known;
+    const cards = flags.map((mine, index) => {
       const snippet = page.snippets[index]?.[mine.entitled ? 'entitled' : 'other'] ?? '';
       return `${page.cards[index]},"entitled":${mine.entitled},"saved":${mine.saved}${snippet}}`;
     });
-    return new JsonBody(`{"data":[${cards.join(',')}${page.rest}`);
+    const body = new JsonBody(`{"data":[${cards.join(',')}${page.rest}`);
+    if (page.bodies.size < BODIES_PER_PAGE) page.bodies.set(flagsKey, body);
+    return body;
   };
 
   /** The side panel's rows: must-read, most viewed in the period, highlighted (10 each). */
