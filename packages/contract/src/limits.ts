@@ -40,8 +40,11 @@ export const throttles = {
   loginPerEmail: { max: 5, windowSeconds: 24 * HOUR, blockSeconds: 30, maxBlockSeconds: 15 * 60 },
   loginPerIp: { max: 30, windowSeconds: HOUR, blockSeconds: 30, maxBlockSeconds: 15 * 60 },
   loginPerUnlock: { max: 5, windowSeconds: 24 * HOUR, blockSeconds: 30, maxBlockSeconds: 15 * 60 },
-  // one unlock mail per address and hour, whoever triggers it
+  // one unlock mail per address and hour, whoever triggers it; a caller trying many addresses from a delayed IP
+  // cannot make more than these in all
   unlockMailPerEmail: { max: 1, windowSeconds: HOUR, blockSeconds: HOUR },
+  unlockMailPerIp: { max: 50, windowSeconds: HOUR, blockSeconds: HOUR },
+  unlockMailGlobal: { max: 500, windowSeconds: HOUR, blockSeconds: HOUR },
   // Sign-up: each one queues a mail to an address the caller chooses.
   signupPerIp: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
   signupGlobal: { max: 300, windowSeconds: HOUR, blockSeconds: 5 * 60 },

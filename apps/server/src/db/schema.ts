@@ -257,9 +257,7 @@ export const reportPassages = pgTable(
     // position of the passage in the body (increasing, not necessarily consecutive)
     ord: integer('ord').notNull(),
     body: text('body').notNull(),
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english', body)`),
+    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('english', body)`),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.ord] })],
 );

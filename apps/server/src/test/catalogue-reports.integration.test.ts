@@ -111,12 +111,9 @@ describe('GET /reports and friends (issue 3)', () => {
     await f.user('boss@fixture.test', { type: 'admin' });
     await f.keyChart(ref.semis, 'Global IP', 'Patent filings');
 
-    reader = new TestClient(t.app);
-    await reader.login('reader@fixture.test', fixturePassword);
-    pending = new TestClient(t.app);
-    await pending.login('pending@fixture.test', fixturePassword);
-    admin = new TestClient(t.app);
-    await admin.login('boss@fixture.test', fixturePassword);
+    reader = await TestClient.signedIn(t.app, 'reader@fixture.test', fixturePassword);
+    pending = await TestClient.signedIn(t.app, 'pending@fixture.test', fixturePassword);
+    admin = await TestClient.signedIn(t.app, 'boss@fixture.test', fixturePassword);
     anonymous = await new TestClient(t.app).start();
   });
   afterAll(() => t?.close());

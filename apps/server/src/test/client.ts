@@ -68,6 +68,13 @@ export class TestClient {
     return this;
   }
 
+  /** A new browser, signed in. */
+  static async signedIn(app: App, email: string, password: string) {
+    const client = new TestClient(app);
+    await client.login(email, password);
+    return client;
+  }
+
   async login(email: string, password: string) {
     if (!this.csrfToken) await this.start();
     const response = await this.post('/api/users/login', { email, password });

@@ -129,11 +129,16 @@ export const createAccountsService = (deps: {
    * A sign-in refused by the throttle mails the owner of the address (if there is one) an unlock link, at most
    * once an hour; off the request's path, so the answer is the same for every address.
    */
-  const offerUnlock = (email: string) =>
+  const offerUnlock = (email: string, meta: RequestMeta) =>
     deferred.run('sign-in unlock mail', async () => {
       const user = await findUserByEmail(db, email);
       if (!user || user.hidden) return;
-      if (!(await throttles.tryTake([['unlockMailPerEmail', user.email]]))) return;
+      const mayMail = await throttles.tryTake([
+        ['unlockMailPerEmail', user.email],
+        ['unlockMailPerIp', ipSubject(meta)],
+        ['unlockMailGlobal', 'all'],
+      ]);
+      if (!mayMail) return;
       await db.transaction(async (tx) => {
         const token = await issueToken(tx, user.id, 'unlock', clock());
         const url = links.unlock(token);
@@ -212,7 +217,7 @@ export const createAccountsService = (deps: {
         await throttles.take(checks);
       } catch (error) {
         if (!(error instanceof ThrottledError) || grant) throw error;
-        offerUnlock(form.email);
+        offerUnlock(form.email, meta);
         throw new ThrottledError(error.retryAfterSeconds, messages.auth.signInThrottled);
       }
       const user = await findUserByEmail(db, form.email);

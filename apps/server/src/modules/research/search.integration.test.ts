@@ -64,12 +64,9 @@ describe('full-text search snippets from passages, and the bound on searches (is
     const pendingId = await f.user('pending@search.test', { activated: false });
     await f.subscribe(pendingId, [semis]);
     await f.user('boss@search.test', { type: 'admin' });
-    admin = new TestClient(t.app);
-    await admin.login('boss@search.test', fixturePassword);
-    reader = new TestClient(t.app);
-    await reader.login('reader@search.test', fixturePassword);
-    pending = new TestClient(t.app);
-    await pending.login('pending@search.test', fixturePassword);
+    admin = await TestClient.signedIn(t.app, 'boss@search.test', fixturePassword);
+    reader = await TestClient.signedIn(t.app, 'reader@search.test', fixturePassword);
+    pending = await TestClient.signedIn(t.app, 'pending@search.test', fixturePassword);
     anonymous = await new TestClient(t.app).start();
   });
   afterAll(() => t?.close());

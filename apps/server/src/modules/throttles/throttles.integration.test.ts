@@ -129,6 +129,19 @@ describe('throttles stored in the database', () => {
     // At most one unlock mail an hour, however often the address is tried.
     await login(attacker, 'client@demo.test', 'guess', '10.9.0.1');
     expect((await mailsTo('client@demo.test')).length).toBe(before + 1);
+    // A delayed IP trying many addresses: unlock mails are capped per IP (and overall), whoever the addresses are.
+    const ipCap = throttles.unlockMailPerIp.max;
+    await t.db
+      .insert(throttleRows)
+      .values({ key: 'unlockMailPerIp:10.9.0.9', windowStart: clock(), count: ipCap })
+      .onConflictDoNothing();
+    await t.db
+      .update(throttleRows)
+      .set({ blockedUntil: new Date(clock().getTime() + 3600_000) })
+      .where(eq(throttleRows.key, 'unlockMailPerIp:10.9.0.9'));
+    const npiBefore = (await mailsTo('npi@demo.test')).length;
+    for (let i = 0; i < max + 1; i++) await login(attacker, 'npi@demo.test', `guess-${i}`, '10.9.0.9');
+    expect((await mailsTo('npi@demo.test')).length).toBe(npiBefore);
 
     // The owner's browser: blocked like everyone, until the link is used there (by POST, once).
     const owner = await client();
