@@ -228,6 +228,7 @@ export async function stopHarness() {
   if (process.env.PORTAL_E2E_KEEP) {
     console.log(`[e2e] kept ${harness.workDir} (PORTAL_E2E_KEEP is set)`);
   } else {
-    await rm(harness.workDir, { recursive: true, force: true });
+    // npx can exit before the node process under it has closed the database: retry while its last writes land.
+    await rm(harness.workDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
