@@ -1,10 +1,9 @@
 import { messages, type ReportCard, type ReportsReply, reportCursorInvalid } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from './catalogue-fixtures.ts';
 import { TestClient } from './client.ts';
-import { createTestApp, type TestApp, testConfig } from './test-app.ts';
+import { createTestApp, createUncachedTwin, type TestApp } from './test-app.ts';
 
 // The test clock stands at 2030-01-15T09:00Z.
 describe('GET /reports and friends (issue 3)', () => {
@@ -496,13 +495,7 @@ describe('GET /reports and friends (issue 3)', () => {
 
   it('answers from the shared page cache exactly what the uncached path answers, for every reader', async () => {
     // A second app over the same database with every cache off: the SQL decides `entitled` and `saved` there.
-    const uncachedApp = await buildApp({
-      config: testConfig({ CACHE_TTL_MS: '0' }),
-      db: t.db,
-      clock: t.clock,
-      logger: false,
-    });
-    await uncachedApp.ready();
+    const uncachedApp = await createUncachedTwin(t);
     try {
       const emails = [
         'reader@fixture.test',

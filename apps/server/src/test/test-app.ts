@@ -153,3 +153,15 @@ export const databaseDigest = async (db: Db) => {
   }
   return parts.join('\n');
 };
+
+/** A second app over the same database and clock with every cache off: the reference cached replies are checked against. */
+export const createUncachedTwin = async (t: TestApp) => {
+  const app = await buildApp({
+    config: testConfig({ CACHE_TTL_MS: '0' }),
+    db: t.db,
+    clock: t.clock,
+    logger: false,
+  });
+  await app.ready();
+  return app;
+};

@@ -1,11 +1,10 @@
 import { type ReportsReply, reportsQuery } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { rowsOf } from '../../db/client.ts';
 import { catalogueFixtures, fixturePassword } from '../../test/catalogue-fixtures.ts';
 import { TestClient } from '../../test/client.ts';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app.ts';
+import { createTestApp, createUncachedTwin, type TestApp } from '../../test/test-app.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import { HeavyWorkBusyError } from '../heavy-work/heavy-work-gate.ts';
 import { listReports } from './research.repository.ts';
@@ -118,13 +117,7 @@ describe('full-text search snippets from passages, and the bound on searches (is
   });
 
   it('shows body snippets only on entitled cards, cached or not, for every kind of reader', async () => {
-    const uncachedApp = await buildApp({
-      config: testConfig({ CACHE_TTL_MS: '0' }),
-      db: t.db,
-      clock: t.clock,
-      logger: false,
-    });
-    await uncachedApp.ready();
+    const uncachedApp = await createUncachedTwin(t);
     try {
       const clients: [string, TestClient, TestClient][] = [];
       for (const email of ['boss@search.test', 'reader@search.test', 'pending@search.test']) {
