@@ -3,7 +3,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 
 export const accountPassword = 'Journey-pass-1';
 
-/** The CSRF token the server hands out on every API reply (double submit: cookie + header). */
+/** The CSRF token the server hands out on every API reply (bound to this context's session or nonce cookie). */
 export async function csrfToken(request: APIRequestContext) {
   const me = await request.get('/api/users/me');
   const token = me.headers()['x-csrf-token'];
@@ -11,7 +11,7 @@ export async function csrfToken(request: APIRequestContext) {
   return token!;
 }
 
-/** Signs up through the API (with the CSRF double submit the SPA performs). */
+/** Signs up through the API (with the CSRF header the SPA sends). */
 export async function signUpThroughApi(request: APIRequestContext, email: string) {
   const res = await request.post('/api/users/signup', {
     headers: { 'x-csrf-token': await csrfToken(request) },

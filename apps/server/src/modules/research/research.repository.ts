@@ -1,7 +1,7 @@
 import type { ReportCard } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
 
@@ -165,8 +165,22 @@ export const countStatement = (f: ListFilter) => {
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
 };
 
-export const countReports = async (db: Executor, statement: SQL) =>
+const countOf = async (db: Executor, statement: SQL) =>
   rowsOf<{ n: number | string }>(await db.execute(statement)).map((row) => Number(row.n))[0] ?? 0;
+
+/**
+ * The number of reports a list statement matches. With a full-text query the planner reads every row and tests
+ * its whole (toasted) search vector when most rows match: `margins` at 100,000 reports took about a second that
+ * way on PostgreSQL, and 50 ms from the full-text index's bitmap (which needs no recheck for a plain query). Such a
+ * count runs with sequential scans off, in a transaction of its own so that the setting ends with it.
+ */
+export const countReports = async (db: Db, statement: SQL, fullText = false) =>
+  fullText
+    ? db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return countOf(tx, statement);
+      })
+    : countOf(db, statement);
 
 export interface ReportRow {
   id: number;

@@ -173,7 +173,9 @@ export const createResearchService = (deps: {
 
   const cachedCount = (filter: ListFilter) => {
     const statement = countStatement(filter);
-    return counts.getOrLoad(statementKey(statement), () => countReports(db, statement));
+    return counts.getOrLoad(statementKey(statement), () =>
+      countReports(db, statement, filter.q !== undefined || filter.textTags.length > 0),
+    );
   };
 
   const savedSetOf = (userId: number | null): Promise<ReadonlySet<number>> =>
