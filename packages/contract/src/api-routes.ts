@@ -69,6 +69,9 @@ export const apiRoutes = [
   route('GET', '/countries', 'signedIn'),
   route('GET', '/sectors', 'signedIn'),
   route('GET', '/keycharts', 'signedIn', false, { query: { sectorId: '10000131' } }),
+  // The signed-in home's own lists in one call (ours, issue 11): latest in the reader's sectors, continue reading,
+  // saved, Must Read.
+  route('GET', '/overall/home', 'signedIn'),
   // report viewer (issue 4; spec 1 sections 2.7 and 7). Public where an access key or the service's own
   // entitlement check decides (an anonymous caller gets the requiredLogin error from the service, not a 401).
   route('GET', '/report/:id', 'public', false, { params: { id: 'S-0' } }),
@@ -76,6 +79,8 @@ export const apiRoutes = [
   route('GET', '/reports/:id', 'public', false, { params: { id: 'S-0' } }),
   route('POST', '/report/:id/access/dAcsHighligted', 'public', true, { params: { id: 'S-0' } }),
   route('POST', '/report/:id/access/dAcsFree', 'public', true, { params: { id: 'S-0' } }),
+  // Reading progress (ours, issue 11): how far the reader got in a report, for the home's "continue reading".
+  route('PUT', '/report/:id/progress', 'signedIn', true, { params: { id: 'S-0' }, body: { fraction: 0.5 } }),
   route('GET', '/reports/downloadPdf/:id/:userid', 'admin', false, { params: { id: 'S-0', userid: '0' } }),
   // Short-lived signed file URL (ours): the token is bound to the session or access key that asked for it.
   route('GET', '/files/:token', 'public', false, { params: { token: 'x' } }),

@@ -145,3 +145,14 @@ export const reportAccessKinds = { dAcsHighligted: 'highlighted', dAcsFree: 'fre
 
 /** GET /reports/downloadPdf/{id}/{userid}: the PDF, stamped for that user, base64. */
 export const downloadPdfReply = z.object({ success: z.literal(true), data: z.string() });
+
+/**
+ * PUT /report/:id/progress (ours): how far the signed-in reader got, as a fraction of the document (the PDF page
+ * reached over the page count, the scroll position of an htm or sheet, the playback position of a recording).
+ * The server keeps the furthest point; a report reached to 90% or more counts as finished.
+ */
+export const readingProgressBody = z.object({
+  fraction: z.number().min(0).max(1),
+});
+export type ReadingProgressBody = z.infer<typeof readingProgressBody>;
+export const readingProgressReply = z.object({ success: z.literal(true) });

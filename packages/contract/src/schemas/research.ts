@@ -107,6 +107,8 @@ export const reportCard = z.object({
   sectors: z.array(sectorRef),
   /** Whether the caller may open the report (entitlement); lists show every report's existence. */
   entitled: z.boolean(),
+  /** Reading time in minutes estimated from the text of the file (about 230 words a minute); null without text. */
+  reading_minutes: z.number().int().nullable(),
   /** Search hit context with <mark> around matches; body text only when entitled. */
   snippet: z.string().optional(),
   mostviewed: z.object({ count: z.number(), menuSort: z.number() }).optional(),
