@@ -114,3 +114,34 @@ export const reportAccessLog = viewerTable(
     viewerIndex('report_access_log_user_idx').on(t.userId, t.at),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading progress (issue 11): how far each signed-in reader got in a report, for the home's "continue reading".
+
+import {
+  index as progressIndex,
+  primaryKey as progressPrimaryKey,
+  real as progressReal,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The furthest point a reader reached in a report (0..1) and when they last read it. One row per reader and
+ * report; a reader who reaches 90% has finished it. Rows go with the user or the report.
+ */
+export const reportReadingProgress = viewerTable(
+  'report_reading_progress',
+  {
+    userId: viewerInteger('user_id')
+      .notNull()
+      .references(() => linkUsers.id, { onDelete: 'cascade' }),
+    reportId: viewerInteger('report_id')
+      .notNull()
+      .references(() => linkReports.id, { onDelete: 'cascade' }),
+    fraction: progressReal('fraction').notNull().default(0),
+    updatedAt: viewerTimestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    progressPrimaryKey({ columns: [t.userId, t.reportId] }),
+    progressIndex('report_reading_progress_user_idx').on(t.userId, t.updatedAt.desc()),
+  ],
+);
