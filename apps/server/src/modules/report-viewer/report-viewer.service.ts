@@ -172,6 +172,23 @@ export const createReportViewerService = (deps: {
     log.info({ reportAccess: decision }, 'Report access');
   };
 
+  /**
+   * The single rule (entitlements module) applied to one report for a signed-in reader, not logged: `gate` logs
+   * it for the viewer's calls, and reading progress (modules/reading) asks it before it records anything.
+   */
+  const decide = async (user: User, reportId: number) => {
+    const report = await findViewerReport(db, reportId);
+    if (!report) return { kind: 'unknownReport' as const };
+    const entitlement = await deps.entitlements.entitlementFor(user);
+    const readable = {
+      freeAccess: report.free_access,
+      sectorId: report.sector_id,
+      sectorIds: report.sectors.map((s) => s.id),
+    };
+    if (!mayRead(entitlement, readable)) return { kind: 'notEntitled' as const, report, entitlement };
+    return { kind: 'granted' as const, report, entitlement, readable };
+  };
+
   /** The single rule (entitlements module) applied to one report; the reason is what the log records. */
   const gate = async (
     caller: SessionCaller | null,
@@ -186,15 +203,10 @@ export const createReportViewerService = (deps: {
       return { ok: false as const, outcome };
     };
     if (!caller) return refuse('anonymous', requiredLogin());
-    const report = await findViewerReport(db, reportId);
-    if (!report) return refuse('unknownReport', reportMissing());
-    const entitlement = await deps.entitlements.entitlementFor(caller.user);
-    const readable = {
-      freeAccess: report.free_access,
-      sectorId: report.sector_id,
-      sectorIds: report.sectors.map((s) => s.id),
-    };
-    if (!mayRead(entitlement, readable)) return refuse('notEntitled', notEntitled());
+    const decision = await decide(caller.user, reportId);
+    if (decision.kind === 'unknownReport') return refuse('unknownReport', reportMissing());
+    if (decision.kind === 'notEntitled') return refuse('notEntitled', notEntitled());
+    const { report, entitlement, readable } = decision;
     const reason = entitlement.readsAll
       ? 'admin'
       : mayRead({ ...entitlement, readsFree: false }, readable)
@@ -332,6 +344,14 @@ export const createReportViewerService = (deps: {
   return {
     logDecision,
     readerOfUser,
+
+    /**
+     * Whether a signed-in reader may open a report, as GET /report/{id} would decide (not logged): 'unknownReport'
+     * and 'notEntitled' are the viewer's 404 and 403.
+     */
+    async mayOpen(user: User, reportId: number) {
+      return (await decide(user, reportId)).kind;
+    },
 
     /** GET /report/{id} for a signed-in browser (or an anonymous one: requiredLogin). */
     async open(
