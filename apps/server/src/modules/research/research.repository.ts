@@ -67,6 +67,8 @@ export interface ListFilter {
   broad?: boolean;
   /** only must-read reports (the Must Read panel) */
   mustRead?: boolean;
+  /** only these reports (the signed-in home's lists, chosen elsewhere: modules/reading) */
+  ids?: readonly number[];
   /** type=mostviewed: views counted since */
   viewedSince?: Date;
 }
@@ -108,6 +110,7 @@ const whereOf = (f: ListFilter): SQL[] => {
     }
   }
   if (f.mustRead) where.push(sql`r.must_read`);
+  if (f.ids) where.push(sql`r.id = any(${intArray(f.ids)})`);
   if (f.q) where.push(sql`r.search_vector @@ ${tsQuery(f.q)}`);
   for (const tag of f.hashtags) {
     where.push(sql`exists (select 1 from unnest(r.hashtags) h where lower(ltrim(h, '#')) = ${tag})`);

@@ -436,9 +436,30 @@ export const createResearchService = (deps: {
     };
   };
 
+  /**
+   * The cards of these reports, in the order given, with the caller's own flags: the same card query as the
+   * lists (the signed-in home picks its reports itself and shows them as the lists do). Unknown ids are skipped.
+   */
+  const cards = async (ids: readonly number[], caller: Caller): Promise<ReportCard[]> => {
+    if (ids.length === 0) return [];
+    const rows = await listReports(db, {
+      filter: { type: 'all', hashtags: [], textTags: [], ids },
+      entitlement: caller.entitlement,
+      userId: caller.userId,
+      position: { kind: 'first' },
+      limit: ids.length,
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id, index) => {
+      const row = byId.get(id);
+      return row ? [toCard(row, 0, index)] : [];
+    });
+  };
+
   return {
     list,
     overall,
+    cards,
     /** Suggestions are the same for everyone (names and titles only); pg_trgm and ILIKE ignore case. */
     suggestions: (q: string, limit: number) => {
       const normal = q.trim().toLowerCase();
