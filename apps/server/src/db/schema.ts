@@ -224,11 +224,19 @@ export const reports = pgTable(
     sectorId: integer('sector_id').references(() => sectors.id),
     // text extracted from the file when the report is added (full-text search, entitlement-aware snippets)
     bodyText: text('body_text').notNull().default(''),
+    // the linked companies' names and tickers, kept by triggers on report_companies and companies (migration
+    // 0007): a generated column cannot read other tables, and the search vector weighs them with the description
+    searchEntities: text('search_entities').notNull().default(''),
+    // Title and hashtags weigh A, description and companies B, the file's text C. search_words() splits tokens
+    // the parser keeps whole (EV/EBITDA, P/E, 2330.TW) into words, search_hashtags() adds the words of a CamelCase
+    // tag (migration 0007); the query builder (research/search-query.ts) sees the text the same way.
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', left(coalesce(body_text, ''), 500000)), 'C')`,
+        sql`setweight(to_tsvector('english', search_words(coalesce(title, '') || ' ' || search_hashtags(hashtags))), 'A') || setweight(to_tsvector('english', search_words(coalesce(description, '') || ' ' || coalesce(search_entities, ''))), 'B') || setweight(to_tsvector('english', search_words(left(coalesce(body_text, ''), 500000))), 'C')`,
       ),
+    // minutes to read the file's text at 230 words a minute (at least 1), null without text (migration 0007)
+    readingMinutes: integer('reading_minutes').generatedAlwaysAs(sql`text_reading_minutes(body_text)`),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -257,7 +265,9 @@ export const reportPassages = pgTable(
     // position of the passage in the body (increasing, not necessarily consecutive)
     ord: integer('ord').notNull(),
     body: text('body').notNull(),
-    searchVector: tsvector('search_vector').notNull().generatedAlwaysAs(sql`to_tsvector('english', body)`),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', search_words(body))`),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.ord] })],
 );

@@ -197,6 +197,8 @@ export interface ReportRow {
   cursor_at: string;
   video: string | null;
   filetype: string;
+  /** minutes to read the file's text (a generated column), null without text */
+  reading_minutes: number | null;
   type: 'latest' | 'highlighted';
   is_temp_report: boolean;
   must_read: boolean;
@@ -430,7 +432,7 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
     select p.id, p.title, p.subtitle, p.coverage, p.publication, p.description, to_json(p.hashtags) as hashtags,
       to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
       to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at,
-      p.video_id as video, p.file_type as filetype, p.type, p.is_temp_report, p.must_read, p.sector_id,
+      p.video_id as video, p.file_type as filetype, p.reading_minutes, p.type, p.is_temp_report, p.must_read, p.sector_id,
       p.free_access, ${entitled} as entitled,
       ${args.userId === null ? sql`false` : sql`exists (select 1 from saved_reports s where s.user_id = ${args.userId} and s.report_id = p.id)`} as saved,
       p.views, ${bodySnippet} as body_snippet, ${titleSnippet} as title_snippet

@@ -218,6 +218,7 @@ export const createResearchService = (deps: {
     published_date: row.published_date,
     video: row.video,
     filetype: fileTypeOf(row.filetype),
+    reading_minutes: row.reading_minutes === null ? null : Number(row.reading_minutes),
     saved: row.saved,
     type: row.type,
     isTempReport: row.is_temp_report,
