@@ -19,6 +19,7 @@ import { externalLinksRoutes } from './routes/external-links.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
+import { readingRoutes } from './routes/reading.ts';
 import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -87,6 +88,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       catalogueRoutes(api);
       mediaRoutes(api, config);
       reportViewerRoutes(api);
+      readingRoutes(api);
       externalLinksRoutes(api, config);
       siteRoutes(api);
       contactRoutes(api);

@@ -10,6 +10,7 @@ import { createDeviceVerificationService } from './modules/device-verification/d
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
+import { createReadingService } from './modules/reading/reading.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
 import { createResearchService, searchLimitsFor } from './modules/research/research.service.ts';
 import type { Clock, Log } from './modules/runtime.ts';
@@ -104,7 +105,10 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
       readerOf: (id) => externalAccess.readerOfKeyId(id),
     },
   });
+  // Reading progress and the signed-in home's lists (issue 11): the viewer decides who may record progress.
+  const reading = createReadingService({ db, clock, research, entitlements, viewer: reportViewer });
   return {
+    reading,
     deferred,
     secrets,
     watermarks,

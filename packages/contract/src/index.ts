@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/external-links.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/home.ts';
 export * from './schemas/report-viewer.ts';
 export * from './schemas/research.ts';
 export * from './schemas/site.ts';
