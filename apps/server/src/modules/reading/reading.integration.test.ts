@@ -41,7 +41,7 @@ describe('reading progress and the signed-in home (issue 11)', () => {
     const banks = await f.sector('Banks');
     const energy = await f.sector('Energy');
     readerId = await f.user('ada@example.org');
-    const npiId = await f.user('nina@example.org', { type: 'npi' });
+    await f.user('nina@example.org', { type: 'npi' });
     await f.subscribe(readerId, [semis, energy]);
     const at = (day: number) => `2029-12-${String(day).padStart(2, '0')}T08:00:00Z`;
     // Eight semiconductor reports (more than a list shows), one energy report (linked sector only), bank reports.
@@ -49,16 +49,30 @@ describe('reading progress and the signed-in home (issue 11)', () => {
       ids[`chips${day}`] = await f.report({ title: `Chips ${day}`, publishedAt: at(day), sectorId: semis });
     }
     ids.energy = await f.report({ title: 'Grid storage', publishedAt: at(9), sectorIds: [energy] });
-    ids.bank = await f.report({ title: 'Bank margins', publishedAt: at(20), sectorId: banks, mustRead: true });
+    ids.bank = await f.report({
+      title: 'Bank margins',
+      publishedAt: at(20),
+      sectorId: banks,
+      mustRead: true,
+    });
     ids.bankFree = await f.report({
       title: 'Free bank primer',
       publishedAt: at(15),
       sectorId: banks,
       freeAccess: true,
     });
-    ids.oldMust = await f.report({ title: 'Old must read', publishedAt: at(2), sectorId: semis, mustRead: true });
-    ids.newMust = await f.report({ title: 'New must read', publishedAt: at(12), sectorId: semis, mustRead: true });
-    void npiId;
+    ids.oldMust = await f.report({
+      title: 'Old must read',
+      publishedAt: at(2),
+      sectorId: semis,
+      mustRead: true,
+    });
+    ids.newMust = await f.report({
+      title: 'New must read',
+      publishedAt: at(12),
+      sectorId: semis,
+      mustRead: true,
+    });
     reader = await TestClient.signedIn(t.app, 'ada@example.org', fixturePassword);
     npi = await TestClient.signedIn(t.app, 'nina@example.org', fixturePassword);
     anonymous = await new TestClient(t.app).start();
@@ -105,7 +119,13 @@ describe('reading progress and the signed-in home (issue 11)', () => {
 
     it('answers bad ids and fractions with the contract’s 400, and strangers with 401', async () => {
       const before = await databaseDigest(t.db);
-      for (const body of [{ fraction: 1.5 }, { fraction: -0.1 }, { fraction: '0.5x' }, {}, { fraction: null }]) {
+      for (const body of [
+        { fraction: 1.5 },
+        { fraction: -0.1 },
+        { fraction: '0.5x' },
+        {},
+        { fraction: null },
+      ]) {
         const response = await put(reader, ids.chips1!, body);
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
