@@ -119,6 +119,17 @@ export const messages = {
     dateRangeLabel: 'Published between',
     dateRangePlaceholder: 'Any date',
     dateRangeHint: 'Pick the first and the last day.',
+    clearDateRange: 'Clear the date range',
+    calendar: {
+      monthLevelControl: 'Choose a month',
+      yearLevelControl: 'Choose a year',
+      nextMonth: 'Next month',
+      previousMonth: 'Previous month',
+      nextYear: 'Next year',
+      previousYear: 'Previous year',
+      nextDecade: 'Next decade',
+      previousDecade: 'Previous decade',
+    },
     // ours: a card's file type, reading time and lock (issue 11)
     minRead: 'min read',
     locked: 'Locked',
