@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       nodeEnv: 'development',
       production: false,
       logLevel: 'info',
+      logFormat: 'json',
       webDist: defaultWebDist,
       firm: {
         name: 'Harbourline Research',
@@ -34,6 +35,20 @@ describe('parseConfig', () => {
       cacheTtlMs: 10_000,
     });
     expect(defaultWebDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('logs plain text to a terminal and JSON lines elsewhere unless LOG_FORMAT says', () => {
+    const format = (env: Record<string, string>, tty: boolean) => {
+      const result = parseConfig(env, '/srv/portal', tty);
+      return result.ok ? result.config.logFormat : result.errors;
+    };
+    expect(format({}, true)).toBe('pretty');
+    expect(format({}, false)).toBe('json');
+    expect(format({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(format({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+    expect(format({ LOG_FORMAT: 'text' }, false)).toEqual([
+      'LOG_FORMAT: must be pretty or json (got "text")',
+    ]);
   });
 
   it('reads every variable and derives PUBLIC_URL and MAIL_FROM', () => {

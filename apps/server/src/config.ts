@@ -67,6 +67,8 @@ const envSchema = z.object({
     ),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: plain text when stdout is a terminal (and under `npm start`, which sets it), JSON lines otherwise.
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   WEB_DIST: optionalText,
   FIRM_NAME: z.string().trim().min(1).default('Harbourline Research'),
   FIRM_EMAIL: z.email('must be an e-mail address').default('clientservices@harbourline.example'),
@@ -114,6 +116,8 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
   logLevel: string;
+  /** pretty: plain-text lines, a start-up banner and mail blocks for a person; json: pino's JSON lines. */
+  logFormat: 'pretty' | 'json';
   webDist: string;
   firm: {
     name: string;
@@ -133,8 +137,15 @@ export interface Config {
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
-/** Pure: reads the variables it knows from `env` (empty values count as unset) and lists every bad one. */
-export const parseConfig = (env: Record<string, string | undefined>, cwd = process.cwd()): ConfigResult => {
+/**
+ * Pure: reads the variables it knows from `env` (empty values count as unset) and lists every bad one. `tty`
+ * says whether stdout is a terminal (the default log format follows it).
+ */
+export const parseConfig = (
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+  tty = false,
+): ConfigResult => {
   const input: Record<string, string> = {};
   for (const key of Object.keys(envSchema.shape)) {
     const value = env[key];
@@ -176,6 +187,7 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       nodeEnv: e.NODE_ENV,
       production: e.NODE_ENV === 'production',
       logLevel: e.LOG_LEVEL,
+      logFormat: e.LOG_FORMAT ?? (tty ? 'pretty' : 'json'),
       webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultWebDist,
       firm: {
         name: e.FIRM_NAME,
@@ -200,7 +212,7 @@ export const formatConfigErrors = (errors: string[]) =>
 
 /** Parses process.env or exits with one clear message listing every bad variable. */
 export const loadConfig = (): Config => {
-  const result = parseConfig(process.env);
+  const result = parseConfig(process.env, process.cwd(), Boolean(process.stdout.isTTY));
   if (!result.ok) {
     process.stderr.write(`${formatConfigErrors(result.errors)}\n`);
     process.exit(1);

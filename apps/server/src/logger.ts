@@ -5,9 +5,86 @@ import type { Config } from './config.ts';
 const SECRET_QUERY = /([?&](?:token|p|accessKey)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
-/** Pino options for Fastify's logger: JSON lines, secrets redacted. */
+const levelNames: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+// Pino's own fields and the request id: the JSON format keeps them, a person reading the terminal needs none.
+const hiddenFields = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'kind', 'err']);
+
+const fieldText = (value: unknown) => {
+  if (typeof value === 'string') return /[\s"=]/.test(value) || value === '' ? JSON.stringify(value) : value;
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value);
+};
+
+const clockTime = (time: unknown) => {
+  const date = new Date(typeof time === 'number' || typeof time === 'string' ? time : Date.now());
+  return Number.isNaN(date.getTime()) ? '--:--:--' : date.toTimeString().slice(0, 8);
+};
+
+/**
+ * A mail kept in the outbox without SMTP, as a block that stands out among the one-line entries: the demo's
+ * sign-up, reset, unlock and device links are read from here (README, "Quick start").
+ */
+const mailBlock = (entry: Record<string, unknown>) => {
+  const links = Array.isArray(entry.links) ? entry.links.map(String) : [];
+  const rule = '='.repeat(72);
+  return [
+    '',
+    `==== MAIL NOT SENT (SMTP_URL is not set): its ${links.length === 1 ? 'link' : 'links'} ${'='.repeat(38)}`,
+    `  To:       ${String(entry.to ?? '')}`,
+    `  Subject:  ${String(entry.subject ?? '')}`,
+    ...(links.length === 0 ? ['  (no links in this mail)'] : links.map((link) => `  Link:     ${link}`)),
+    rule,
+    '',
+  ].join('\n');
+};
+
+/**
+ * One pino entry as plain text for a person at a terminal: `HH:MM:SS LEVEL message key=value ...`, the stack
+ * of an error on the lines below, and mail without SMTP as a block of its own.
+ */
+export const formatLogEntry = (entry: Record<string, unknown>) => {
+  if (entry.kind === 'mail-links') return `${mailBlock(entry)}\n`;
+  const level = typeof entry.level === 'number' ? (levelNames[entry.level] ?? String(entry.level)) : 'INFO';
+  const fields = Object.entries(entry)
+    .filter(([key, value]) => !hiddenFields.has(key) && value !== undefined)
+    .map(([key, value]) => `${key}=${fieldText(value)}`);
+  // A request line says it all in its message (method, path, status, time).
+  const shown = entry.kind === 'request' ? [] : fields;
+  const line = [clockTime(entry.time), level.padEnd(5), String(entry.msg ?? ''), ...shown].join(' ');
+  const err = entry.err as { stack?: unknown; message?: unknown } | undefined;
+  const stack = err ? String(err.stack ?? err.message ?? '') : '';
+  const indented = stack ? `\n${stack.replace(/^/gm, '    ')}` : '';
+  return `${line}${indented}\n`;
+};
+
+/**
+ * A destination for pino that writes `formatLogEntry` text instead of its JSON lines. Pino hands over one
+ * complete JSON line per call; anything that does not parse goes out as it came.
+ */
+export const prettyStream = (out: { write(text: string): unknown } = process.stdout) => ({
+  write(line: string) {
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      out.write(line);
+      return;
+    }
+    out.write(formatLogEntry(entry));
+  },
+});
+
+/** Pino options for Fastify's logger: JSON lines (or plain text, LOG_FORMAT), secrets redacted. */
 export const loggerOptions = (config: Config) => ({
   level: config.logLevel,
+  ...(config.logFormat === 'pretty' ? { stream: prettyStream() } : {}),
   redact: {
     paths: [
       'req.headers.cookie',
@@ -63,6 +140,23 @@ export const errorHere = (message: string) => {
  * A client that goes away mid-response is not a server failure and stays at info.
  */
 export class PortalLogController extends LogController {
+  // One line per request (issue 11): Fastify's pair of "incoming request" and "request completed" lines doubled
+  // the log and buried the lines a person looks for (mail links, failures). The incoming line stays at debug.
+  override incomingRequest(request: FastifyRequest) {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error || this.isLogDisabled(request)) return super.requestCompleted(error, request, reply);
+    const url = redactUrl(request.url);
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    reply.log.info(
+      { kind: 'request', method: request.method, url, statusCode: reply.statusCode, ms },
+      `${request.method} ${url} ${reply.statusCode} ${ms} ms`,
+    );
+  }
+
   override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
     if (reply.statusCode < 500) return super.defaultErrorLog(error, request, reply);

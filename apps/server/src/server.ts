@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
+import { bannerFields, startupBanner } from './banner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { runPendingSeeds } from './db/seed/index.ts';
+import { demoPassword } from './db/seed/accounts.ts';
+import { presentDemoAccounts, runPendingSeeds } from './db/seed/index.ts';
 import { createOutboxWorker, smtpSender } from './modules/mail/outbox.worker.ts';
 import { systemClock } from './modules/runtime.ts';
 
@@ -46,12 +48,18 @@ process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
 try {
   await migrate(database);
   const seeded = await runPendingSeeds({ db: database.db, config, clock: systemClock, log: app.log });
-  app.log.info(
-    { database: database.kind, seeded, smtp: Boolean(config.smtpUrl), publicUrl: config.publicUrl },
-    'Database ready',
-  );
+  app.log.debug({ database: database.kind, seeded }, 'Database ready');
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  // One banner with what a person needs to begin (issue 11); the JSON format carries the same facts in a line.
+  const facts = {
+    config,
+    database: database.kind,
+    demoAccounts: config.production ? [] : await presentDemoAccounts(database.db),
+    demoPassword,
+  };
+  if (config.logFormat === 'pretty') process.stdout.write(`${startupBanner(facts)}\n`);
+  else app.log.info(bannerFields(facts), 'Portal ready');
 } catch (error) {
   app.log.error({ err: error }, 'Server failed to start');
   await shutdown('startup failure', 1);

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import type { DbHandle } from '../db/client.ts';
-import { loggerOptions } from '../logger.ts';
+import { loggerOptions, redactUrl } from '../logger.ts';
 import { createTestDatabase, testConfig } from '../test/test-app.ts';
 import type { App } from '../types.ts';
 
 interface LogLine {
   level: number;
   msg?: string;
+  kind?: string;
   reqId?: string;
   req?: { url?: string };
   err?: { stack?: string };
@@ -35,7 +36,8 @@ describe('the log of server failures', () => {
     app = await buildApp({
       config,
       db: handle.db,
-      logger: { ...loggerOptions(config), level: 'info', stream },
+      // debug: the "incoming request" line that ties a request's lines to its URL is a debug line (issue 11).
+      logger: { ...loggerOptions(config), level: 'debug', stream },
     });
     // Test routes outside the API route table: `asset` routes pass the authorization plugin.
     const asset = { config: { asset: true } };
@@ -73,6 +75,7 @@ describe('the log of server failures', () => {
       return reply.type('application/octet-stream').send(body);
     });
     app.get('/test/refused', asset, async (_request, reply) => reply.code(400).send({ refused: true }));
+    app.get('/test/fine', asset, async () => ({ ok: true }));
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -93,7 +96,9 @@ describe('the log of server failures', () => {
       body = `(failed: ${(error as Error).message})`;
     }
     const reqId = await vi.waitFor(() => {
-      const incoming = lines.find((line) => line.msg === 'incoming request' && line.req?.url === url);
+      const incoming = lines.find(
+        (line) => line.msg === 'incoming request' && line.req?.url === redactUrl(url),
+      );
       expect(incoming, url).toBeDefined();
       return incoming?.reqId as string;
     });
@@ -102,7 +107,8 @@ describe('the log of server failures', () => {
       expect(
         lines.some(
           (line) =>
-            line.reqId === reqId && /request (completed|errored)|headers already sent/.test(line.msg ?? ''),
+            line.reqId === reqId &&
+            (line.kind === 'request' || /request errored|headers already sent/.test(line.msg ?? '')),
         ),
       ).toBe(true),
     );
@@ -147,6 +153,15 @@ describe('the log of server failures', () => {
     expect(body).toMatch(/^\(failed: /);
     expect([0, 200]).toContain(status);
     expectOneFailureLine(logged, 'disk went away mid-file');
+  });
+
+  it('writes one info line per request: method, path (tokens hidden), status and time', async () => {
+    const { status, lines: logged } = await linesOf('/test/fine?token=secret-link-token');
+    expect(status).toBe(200);
+    const info = logged.filter((line) => line.level === 30);
+    expect(info, JSON.stringify(logged)).toHaveLength(1);
+    expect(info[0]?.msg).toMatch(/^GET \/test\/fine\?token=\[redacted\] 200 [\d.]+ ms$/);
+    expect(JSON.stringify(logged)).not.toContain('secret-link-token');
   });
 
   it('keeps refusals (4xx) out of the error level', async () => {

@@ -1,10 +1,20 @@
-import { count, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Clock, Log } from '../../modules/runtime.ts';
 import type { Storage } from '../../modules/storage/storage.ts';
-import type { Db } from '../client.ts';
-import { parameters, seedRuns, users } from '../schema.ts';
-import { accountsSeed } from './accounts.ts';
+import { type Db, rowsOf } from '../client.ts';
+import {
+  analysts,
+  companies,
+  navItems,
+  parameters,
+  reports,
+  sectors,
+  seedRuns,
+  sliders,
+  users,
+} from '../schema.ts';
+import { accountsSeed, demoAccounts } from './accounts.ts';
 import { catalogueSeed } from './catalogue.ts';
 import { parametersSeed } from './parameters.ts';
 import { siteSeed } from './site.ts';
@@ -55,6 +65,29 @@ export const isDatabaseEmpty = async (db: Db) => {
 export const recordedSeedRuns = async (db: Db) =>
   new Set((await db.select({ name: seedRuns.name }).from(seedRuns)).map((row) => row.name));
 
+// What the progress lines count after each module (rows added), so that a first start says what it made.
+const countedTables = { users, sectors, analysts, companies, reports, menuItems: navItems, banners: sliders };
+type Counts = Record<keyof typeof countedTables, number>;
+// One statement for all of them: tests seed a database per file, and a round trip per table adds up.
+const countRows = async (db: Db) => {
+  const names = Object.keys(countedTables) as (keyof typeof countedTables)[];
+  const columns = sql.join(
+    names.map((name) => sql`(select count(*) from ${countedTables[name]})::int as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const [row] = rowsOf<Counts>(await db.execute(sql`select ${columns}`));
+  return row ?? (Object.fromEntries(names.map((name) => [name, 0])) as Counts);
+};
+const added = (before: Counts, after: Counts) =>
+  Object.fromEntries(
+    Object.entries(after)
+      .map(([name, n]) => [name, n - before[name as keyof Counts]] as const)
+      .filter(([, n]) => n > 0),
+  );
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+// A long module (the catalogue writes 300 files) says it is still at work, instead of a silent half minute.
+const HEARTBEAT_MS = 5000;
+
 export interface SeedOptions {
   /** Names of modules to leave alone this time (not run and not recorded), e.g. the catalogue in fast tests. */
   skip?: readonly string[];
@@ -79,32 +112,68 @@ export const runPendingSeeds = async (ctx: SeedContext, options: SeedOptions = {
     ctx.log.info({ modules: legacy }, 'Existing database: earlier seed modules counted as done');
   }
   const ran: string[] = [];
-  for (const module of seedModules) {
-    if (done.has(module.name) || options.skip?.includes(module.name)) continue;
+  const pending = seedModules.filter((m) => !done.has(m.name) && !options.skip?.includes(m.name));
+  if (pending.length === 0) return ran;
+  const startedAll = performance.now();
+  ctx.log.info(
+    { modules: pending.map((m) => m.name) },
+    `Seeding ${pending.length} of ${seedModules.length} modules: ${pending.map((m) => m.name).join(', ')}` +
+      (pending.some((m) => m.name === 'catalogue') ? ' (the demo catalogue takes a while)' : ''),
+  );
+  let counts = await countRows(ctx.db);
+  for (const [index, module] of pending.entries()) {
     const skipped = Boolean(module.demo && ctx.config.production);
     const started = performance.now();
-    const claimed = await ctx.db.transaction(async (tx) => {
-      // Claiming the row first also serialises two servers starting at once on PostgreSQL: the second waits
-      // on the first one's row, then finds it taken and does nothing.
-      const [claim] = await tx
-        .insert(seedRuns)
-        .values({ name: module.name, ranAt: ctx.clock() })
-        .onConflictDoNothing()
-        .returning({ name: seedRuns.name });
-      if (!claim) return false;
-      if (!skipped) await module.run({ ...ctx, db: tx as unknown as Db });
-      return true;
-    });
+    const step = `${index + 1}/${pending.length}`;
+    if (!skipped) ctx.log.info({ module: module.name, step }, `Seeding ${module.name} (${step})...`);
+    const heartbeat = setInterval(
+      () => ctx.log.info({ module: module.name, step }, `Still seeding ${module.name}: ${seconds(started)}`),
+      HEARTBEAT_MS,
+    );
+    const claimed = await ctx.db
+      .transaction(async (tx) => {
+        // Claiming the row first also serialises two servers starting at once on PostgreSQL: the second waits
+        // on the first one's row, then finds it taken and does nothing.
+        const [claim] = await tx
+          .insert(seedRuns)
+          .values({ name: module.name, ranAt: ctx.clock() })
+          .onConflictDoNothing()
+          .returning({ name: seedRuns.name });
+        if (!claim) return false;
+        if (!skipped) await module.run({ ...ctx, db: tx as unknown as Db });
+        return true;
+      })
+      .finally(() => clearInterval(heartbeat));
     if (!claimed) continue;
     if (skipped) {
       ctx.log.info({ module: module.name }, 'Production: demo content is not seeded');
     } else {
       ran.push(module.name);
-      ctx.log.info({ module: module.name, ms: Math.round(performance.now() - started) }, 'Seeded');
+      const now = await countRows(ctx.db);
+      const made = added(counts, now);
+      counts = now;
+      const listed = Object.entries(made).map(([name, n]) => `${n} ${name}`);
+      ctx.log.info(
+        { module: module.name, step, ms: Math.round(performance.now() - started), added: made },
+        `Seeded ${module.name} (${step}) in ${seconds(started)}${listed.length ? `: ${listed.join(', ')}` : ''}`,
+      );
     }
   }
+  if (ran.length > 0) ctx.log.info({ modules: ran }, `Seeding done in ${seconds(startedAll)}`);
   // Fresh planner statistics after bulk inserts: PGlite has no autovacuum, and without them the planner guesses
   // (trigram suggestions were 8x slower on an unanalysed PGlite catalogue).
   if (ran.length > 0) await ctx.db.execute(sql`analyze`);
   return ran;
+};
+
+/** The demo accounts this database holds (the start-up banner lists them; none in production). */
+export const presentDemoAccounts = async (db: Db) => {
+  const emails = demoAccounts.map((account) => account.email);
+  const rows = await db
+    .select({ email: users.email, type: users.type })
+    .from(users)
+    .where(inArray(users.email, emails));
+  return demoAccounts
+    .filter((account) => rows.some((row) => row.email === account.email))
+    .map(({ email, type }) => ({ email, type }));
 };

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config.ts';
+import { formatLogEntry } from '../../logger.ts';
 import type { Log } from '../../modules/runtime.ts';
 import { systemClock } from '../../modules/runtime.ts';
 import { openDatabase } from '../client.ts';
@@ -6,11 +7,14 @@ import { migrate } from '../migrate.ts';
 import { runPendingSeeds } from './index.ts';
 
 // `npm run seed`: applies migrations and runs every seed module this database has not had yet (seed_runs).
-const line = (level: string) => (details: Record<string, unknown>, msg: string) =>
-  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg, ...details })}\n`);
-const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
-
+// Its progress is written like the server's log: plain text at a terminal, JSON lines otherwise (LOG_FORMAT).
 const config = loadConfig();
+const line = (level: number) => (details: Record<string, unknown>, msg: string) => {
+  const entry = { level, time: Date.now(), msg, ...details };
+  process.stdout.write(config.logFormat === 'pretty' ? formatLogEntry(entry) : `${JSON.stringify(entry)}\n`);
+};
+const log: Log = { info: line(30), warn: line(40), error: line(50) };
+
 const database = await openDatabase(config);
 try {
   await migrate(database);
