@@ -44,8 +44,14 @@ export const reportsQuery = z
       .max(200)
       .regex(/^[\w-]+$/, reportCursorInvalid)
       .optional(),
-    /** Free text: full-text search over title, description and the text inside report files. */
-    q: textField().trim().max(200).optional(),
+    /**
+     * Free text: full-text search over title, description and the text inside report files. A trailing space is
+     * kept (as one): it ends the last word, which is otherwise matched as a prefix.
+     */
+    q: textField()
+      .overwrite((value) => value.trimStart().replace(/\s+$/u, ' '))
+      .max(200)
+      .optional(),
     /** Hashtags or free-text tags from the tag input, comma-separated. */
     tags: csvList.optional(),
     sector: idList.optional(),

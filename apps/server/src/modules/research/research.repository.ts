@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
+import { tsQueryOf } from './search-query.ts';
 
 /** A Postgres int[] parameter (drizzle expands JS arrays into a list, which `= any()` cannot take). */
 export const intArray = (ids: readonly number[]) =>
@@ -78,7 +79,8 @@ export type ListPosition =
   | { kind: 'keyset'; at: string; id: number }
   | { kind: 'first' };
 
-const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+/** The search box text as a tsquery (prefix on the last word, split tokens; see search-query.ts). */
+const tsQuery = (q: string) => tsQueryOf(q);
 
 const whereOf = (f: ListFilter): SQL[] => {
   const where: SQL[] = [];
@@ -115,7 +117,9 @@ const whereOf = (f: ListFilter): SQL[] => {
   for (const tag of f.hashtags) {
     where.push(sql`exists (select 1 from unnest(r.hashtags) h where lower(ltrim(h, '#')) = ${tag})`);
   }
-  for (const tag of f.textTags) where.push(sql`r.search_vector @@ plainto_tsquery('english', ${tag})`);
+  for (const tag of f.textTags) {
+    where.push(sql`r.search_vector @@ plainto_tsquery('english', search_words(${tag}))`);
+  }
   if (f.sector) where.push(inSectors(f.sector, f.broad === true));
   if (f.scopeSectorIds) where.push(inSectors(f.scopeSectorIds, f.broad === true));
   if (f.analyst) {
@@ -279,6 +283,13 @@ export const MARK_STOP = '\u0002';
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
+ * ts_headline over the text as the index saw it (search_words: `EV/EBITDA` as two words, so a hit on `EBITDA`
+ * is marked), with the zero-width spaces search_words() put in taken out again.
+ */
+const headline = (text: SQL, query: SQL) =>
+  sql`replace(ts_headline('english', search_words(${text}), ${query}, ${headlineOptions}), U&'\\200B', '')`;
+
+/**
  * The query with every AND turned into OR: finds a passage holding some of the words when no passage holds them
  * all. querytree() prints lexemes quoted, so only the operators are replaced.
  */
@@ -293,8 +304,7 @@ const anyWordQuery = (q: string) => sql`replace(querytree(${tsQuery(q)}), ' & ',
  * in the title or description).
  */
 const passageHeadline = (q: string, r: SQL) => sql`(
-  select ts_headline('english', x.body, case when x.whole then ${tsQuery(q)} else ${anyWordQuery(q)} end,
-      ${headlineOptions}) as text
+  select ${headline(sql`x.body`, sql`case when x.whole then ${tsQuery(q)} else ${anyWordQuery(q)} end`)} as text
   from (
     select rp.body, rp.search_vector @@ ${tsQuery(q)} as whole
     from report_passages rp
@@ -333,6 +343,13 @@ interface ListArgs {
  * on PostgreSQL; over the newest thousand, about 45 ms. Older matches follow the ranked ones in date order.
  */
 export const RANK_WINDOW = 1000;
+
+/**
+ * ts_rank_cd's weights of the vector's classes {D, C, B, A}: title and hashtags (A), description and companies
+ * (B), the file's text (C, well below: a report saying a word a hundred times in its text ranks below one whose
+ * title says it; PostgreSQL's default C is 0.2, so five mentions in the text outranked a title).
+ */
+const RANK_WEIGHTS = '{0.1, 0.01, 0.4, 1.0}';
 
 /** The ranked part of a full-text list, or the older matches after it (rank 0, newest first). */
 type RankPart = { kind: 'window' } | { kind: 'older'; at: string; id: number };
@@ -388,7 +405,9 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
     where.push(sql`(r.published_at, r.id) < ((${part.at}::timestamp at time zone 'UTC'), ${part.id})`);
   }
   const rankCol =
-    f.q && part?.kind !== 'older' ? sql`ts_rank_cd(r.search_vector, ${tsQuery(f.q)})` : sql`0::real`;
+    f.q && part?.kind !== 'older'
+      ? sql`ts_rank_cd(${RANK_WEIGHTS}::real[], r.search_vector, ${tsQuery(f.q)})`
+      : sql`0::real`;
   const viewsCol = kind === 'views' ? sql`v.n` : sql`null::int`;
   // NULLS LAST as in the index (drizzle's .desc()): plain DESC means NULLS FIRST and would not use it.
   const innerOrder =
@@ -418,7 +437,7 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
     ? sql`case when position(${MARK_START} in hb.text) > 0 then hb.text end`
     : sql`null::text`;
   const titleHeadline = f.q
-    ? sql`ts_headline('english', p.title || ' — ' || p.description, ${tsQuery(f.q)}, ${headlineOptions})`
+    ? headline(sql`p.title || ' — ' || p.description`, tsQuery(f.q))
     : sql`null::text`;
   // A shared page needs both snippets of every card; a reader's own page only the one it shows (ts_headline
   // costs about a millisecond a call on PGlite).
