@@ -1,3 +1,4 @@
+import { HomeLists } from '../../features/home/components/home-lists.tsx';
 import { prefetchLanding } from '../../features/site/api/site-api.ts';
 import classes from '../../features/site/components/home-intro.module.css';
 import { SiteHome } from '../../features/site/components/site-home.tsx';
@@ -8,7 +9,10 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
 prefetchLanding();
 
-/** /home: the signed-in variant of the landing, with the reader's Must Read and Most Viewed lists. */
+/**
+ * /home: the reader's own lists (issue 11: latest in their sectors, continue reading, saved, Must Read) above the
+ * firm's banner, then the landing's content with the Must Read and Most Viewed panel.
+ */
 export default function HomeRoute() {
   usePageTitle('Home');
   const { user } = useSession();
@@ -17,10 +21,13 @@ export default function HomeRoute() {
     <SiteHome
       variant="home"
       intro={
-        <header className={classes.intro}>
-          <p className={classes.eyebrow}>{user?.companyName || 'Home'}</p>
-          <h1 className={classes.title}>{name ? `Welcome back, ${name}` : 'Welcome back'}</h1>
-        </header>
+        <>
+          <header className={classes.intro}>
+            <p className={classes.eyebrow}>{user?.companyName || 'Home'}</p>
+            <h1 className={classes.title}>{name ? `Welcome back, ${name}` : 'Welcome back'}</h1>
+          </header>
+          {user && <HomeLists userId={user.id} npi={user.type === 'npi'} />}
+        </>
       }
     />
   );
