@@ -22,6 +22,7 @@ export const reportFixture = (overrides: Partial<ReportCard> = {}): ReportCard =
   countries: [],
   sectors: [{ id: 3, sName: 'Financials' }],
   entitled: true,
+  reading_minutes: null,
   ...overrides,
 });
 

@@ -11,6 +11,7 @@ import type {
   SuggestionsReply,
 } from '@portal/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { matchDateRangeTag } from '../lib/date-range-tag.ts';
 
 /** Filters of a research list, as the screens hold them (before they become the GET /reports query). */
 export interface ResearchFilters {
@@ -25,8 +26,6 @@ export interface ResearchFilters {
   mine?: boolean;
 }
 
-const dateRangeTag = /^Date Range:\s*(\d{4}-\d{2}-\d{2})\s*-\s*(\d{4}-\d{2}-\d{2})$/i;
-
 /**
  * Spec 1 section 7: a tag 'Date Range: start - end' is sent as dStart and dEnd; only the first such tag counts,
  * later ones are dropped rather than sent as text tags.
@@ -35,9 +34,9 @@ export const tagsToQuery = (tags: readonly string[]) => {
   let range: { dStart: string; dEnd: string } | undefined;
   const rest: string[] = [];
   for (const tag of tags) {
-    const match = dateRangeTag.exec(tag.trim());
+    const match = matchDateRangeTag(tag);
     if (match) {
-      range ??= { dStart: match[1] as string, dEnd: match[2] as string };
+      range ??= { dStart: match.start, dEnd: match.end };
       continue;
     }
     rest.push(tag);

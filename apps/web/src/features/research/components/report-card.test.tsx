@@ -142,9 +142,36 @@ describe('report card', () => {
     expect(article).toHaveTextContent('<img src=x onerror=alert(1)> & more');
   });
 
-  it('marks reports outside the subscription with a lock badge', () => {
+  it('marks reports outside the subscription with a lock badge named for what it means', () => {
     wrap(<ReportCard report={reportFixture({ entitled: false })} />);
-    expect(screen.getByText(messages.research.notEntitled)).toBeInTheDocument();
+    const badge = screen.getByRole('img', { name: `Locked: ${messages.research.notEntitled}` });
+    expect(badge).toHaveTextContent('Locked');
+  });
+
+  it('has no lock badge on a report the reader may open', () => {
+    wrap(<ReportCard report={reportFixture({ entitled: true })} />);
+    expect(screen.queryByRole('img', { name: /^Locked/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['pdf', 'PDF'],
+    ['xlsx', 'Model'],
+    ['xls', 'Model'],
+    ['mp3', 'Audio'],
+    ['mp4', 'Video'],
+    ['youtube', 'Video'],
+    ['htm', 'Note'],
+  ] as const)('names a %s file %s', (filetype, label) => {
+    wrap(<ReportCard report={reportFixture({ filetype })} />);
+    expect(within(screen.getByRole('article')).getByText(label, { exact: true })).toBeInTheDocument();
+  });
+
+  it("shows the reading time as '6 min read', and nothing without an estimate", () => {
+    const { unmount } = wrap(<ReportCard report={reportFixture({ reading_minutes: 6 })} />);
+    expect(screen.getByText('6 min read')).toBeInTheDocument();
+    unmount();
+    wrap(<ReportCard report={reportFixture({ reading_minutes: null })} />);
+    expect(screen.queryByText(/min read/)).not.toBeInTheDocument();
   });
 
   it('passes a hashtag to the list as a tag filter', async () => {

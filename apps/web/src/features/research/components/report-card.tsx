@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import {
   analystPath,
   cardLimits,
+  fileTypeLabel,
   formatPublishedDate,
   parseUtc,
+  readingTimeLabel,
   reportPath,
   sectorPath,
   truncate,
@@ -58,6 +60,7 @@ export function ReportCard({
   const sector = report.sectors[0];
   const description = cardDescription(report.description, view);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const readingTime = readingTimeLabel(report.reading_minutes);
 
   return (
     <article className={classes.card} data-view={view} aria-labelledby={titleId}>
@@ -79,9 +82,13 @@ export function ReportCard({
                   </Fragment>
                 ))}
           </span>
-          <time dateTime={isoOf(report.published_date)} className={classes.date}>
-            {formatPublishedDate(report.published_date)}
-          </time>
+          <span className={classes.cardFacts}>
+            <time dateTime={isoOf(report.published_date)} className={classes.date}>
+              {formatPublishedDate(report.published_date)}
+            </time>
+            <span className={classes.fileType}>{fileTypeLabel(report.filetype)}</span>
+            {readingTime && <span className={classes.readingTime}>{readingTime}</span>}
+          </span>
         </div>
         {canSave && <SaveButton reportId={report.id} saved={report.saved} />}
       </div>
@@ -94,12 +101,18 @@ export function ReportCard({
         ) : null}
         <GeographyPopup report={report} />
         {!report.entitled && (
-          <span className={classes.lockBadge}>
+          // A short visible word keeps the card compact on a phone; the badge's name says why it is locked.
+          <span
+            role="img"
+            className={classes.lockBadge}
+            aria-label={`${messages.research.locked}: ${messages.research.notEntitled}`}
+            title={messages.research.notEntitled}
+          >
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
               <rect x="5" y="11" width="14" height="9" rx="1.5" fill="currentColor" />
               <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            {messages.research.notEntitled}
+            {messages.research.locked}
           </span>
         )}
       </div>

@@ -44,8 +44,113 @@ describe('research list', () => {
 
   it('says so when there are no reports', async () => {
     api(client, () => reportsReplyOf([]));
-    renderApp('/search?q=nothing');
+    renderApp('/search');
     expect(await screen.findByText(messages.research.noReports)).toBeInTheDocument();
+  });
+
+  it('says that nothing matches (not that there are no reports) when a search or a tag finds nothing', async () => {
+    sessionStorage.setItem('TagsInput', JSON.stringify(['#nothing']));
+    api(client, () => reportsReplyOf([]));
+    renderApp('/search?q=nothing');
+    expect(await screen.findByText(messages.research.noMatches)).toBeInTheDocument();
+    expect(screen.queryByText(messages.research.noReports)).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const clear = screen.getAllByRole('button', { name: messages.research.clearFilters });
+    await user.click(clear.at(-1) as HTMLElement);
+    expect(screen.queryByRole('list', { name: 'Active tags' })).not.toBeInTheDocument();
+  });
+
+  it('shows the highlighted reports and the side panel on the unfiltered list only', async () => {
+    const highlighted = reportFixture({
+      id: 900,
+      title: 'A highlighted consumer report',
+      type: 'highlighted',
+    });
+    fakeApi(client, (call) => {
+      if (call.path === '/reports') return { body: reportsReplyOf([reportFixture()]) };
+      if (call.path === '/overall/research')
+        return { body: { ...emptyOverall, highlighted: [highlighted], mustRead: [highlighted] } };
+      return undefined;
+    });
+    const { unmount } = renderApp('/search');
+    expect(await screen.findByRole('heading', { name: 'Highlighted' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Must Read and Most Viewed' })).toBeInTheDocument();
+    unmount();
+
+    renderApp('/search?q=semicond');
+    await screen.findByRole('link', { name: 'Regional banks: margins at the turn' });
+    expect(screen.queryByRole('heading', { name: 'Highlighted' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('complementary', { name: 'Must Read and Most Viewed' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'A highlighted consumer report' })).not.toBeInTheDocument();
+  });
+
+  it('hides the highlighted reports while a tag filters the list, and the heading claims no more than it shows', async () => {
+    sessionStorage.setItem('TagsInput', JSON.stringify(['#banks']));
+    fakeApi(client, (call) => {
+      if (call.path === '/reports') return { body: reportsReplyOf([reportFixture()]) };
+      if (call.path === '/overall/research')
+        return { body: { ...emptyOverall, highlighted: [reportFixture({ id: 900, title: 'Elsewhere' })] } };
+      return undefined;
+    });
+    renderApp('/search');
+    await screen.findByRole('link', { name: 'Regional banks: margins at the turn' });
+    expect(screen.queryByRole('heading', { name: 'Highlighted' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Research');
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('All');
+  });
+
+  it('shows a tag carried over from a menu click as a removable tag, and says it filters the list', async () => {
+    // What applyNavTag stores when a menu entry with a tag is chosen.
+    sessionStorage.setItem('TagsInput', JSON.stringify(['EnergyTransition']));
+    const { calls } = api(client, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search');
+    const active = await screen.findByRole('list', { name: 'Active tags' });
+    expect(within(active).getByText('EnergyTransition')).toBeInTheDocument();
+    expect(screen.getByText(/Tagged/)).toHaveTextContent('Tagged EnergyTransition');
+    await waitFor(() => expect(reportsCalls(calls).at(-1)?.get('tags')).toBe('EnergyTransition'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove tag EnergyTransition' }));
+    await waitFor(() => expect(reportsCalls(calls).at(-1)?.get('tags')).toBeNull());
+    expect(sessionStorage.getItem('TagsInput')).toBe('[]');
+  });
+
+  it('shows a typed Date Range tag in the picker and replaces it with a range picked there', async () => {
+    const { calls } = api(client, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Tags'), 'Date Range: 2026-01-05 - 2026-01-20{Enter}');
+    const picker = screen.getByRole('button', { name: messages.research.dateRangeLabel });
+    await waitFor(() => expect(picker).toHaveTextContent('5 Jan 2026 – 20 Jan 2026'));
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('button', { name: '8 January 2026' }));
+    // One day alone filters nothing yet.
+    expect(JSON.parse(sessionStorage.getItem('TagsInput') ?? '[]')).toEqual([
+      'Date Range: 2026-01-05 - 2026-01-20',
+    ]);
+    await user.click(screen.getByRole('button', { name: '12 January 2026' }));
+    await waitFor(() => {
+      const last = reportsCalls(calls).at(-1);
+      expect(last?.get('dStart')).toBe('2026-01-08');
+      expect(last?.get('dEnd')).toBe('2026-01-12');
+    });
+    expect(JSON.parse(sessionStorage.getItem('TagsInput') ?? '[]')).toEqual([
+      'Date Range: 2026-01-08 - 2026-01-12',
+    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Active tags' })).getByText(
+        'Date Range: 2026-01-08 - 2026-01-12',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the My Research tab from the address (/search?tab=mine)', async () => {
+    const { calls } = api(client, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search?tab=mine');
+    expect(await screen.findByRole('tab', { name: 'My Research' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(reportsCalls(calls).at(-1)?.get('mine')).toBe('1'));
   });
 
   it('sends tags, the first date range as dStart/dEnd, and keeps them in session storage', async () => {

@@ -6,7 +6,9 @@ import type { ResearchFilters } from '../api/research-api.ts';
 import { useReports } from '../api/research-queries.ts';
 import { useInfiniteTrigger } from '../hooks/use-infinite-trigger.ts';
 import { useStoredTags } from '../hooks/use-stored-tags.ts';
-import { cardLimits } from '../lib/format.ts';
+import { dateRangeOf, isDateRangeTag } from '../lib/date-range-tag.ts';
+import { cardLimits, formatPublishedDate } from '../lib/format.ts';
+import { DateRangeFilter } from './date-range-filter.tsx';
 import { ReportCard, ReportCardSkeleton, type ResearchView } from './report-card.tsx';
 import classes from './research.module.css';
 import { HighlightedReports, ResearchSidePanel } from './side-panel.tsx';
@@ -24,11 +26,22 @@ const filterClasses = {
   detail: classes.suggestDetail as string,
 };
 
+export type ResearchTab = 'mine' | 'all';
+
+/** '1 Jan 2026' for a YYYY-MM-DD day (a calendar day: no time zone may move it). */
+const dayLabel = (day: string) => formatPublishedDate(`${day}T00:00:00Z`, 'UTC');
+
 export interface ResearchListProps {
   /** Fixed filters of the page (sector, analyst, company, region, list type). */
   base: Omit<ResearchFilters, 'q' | 'tags' | 'mine'>;
-  /** 'full' adds the My Research / All Reports tabs, the highlighted section and the side panel. */
+  /**
+   * 'full' adds the My Research / All Reports tabs and, on the unfiltered list of all reports only, the
+   * highlighted section and the side panel.
+   */
   variant?: 'full' | 'embedded';
+  /** Controlled tab of the full list (the search page keeps it in the address: /search?tab=mine). */
+  tab?: ResearchTab;
+  onTabChange?: (tab: ResearchTab) => void;
   /** Controlled free text (the search page keeps it in the address). */
   q?: string;
   onQueryChange?: (q: string) => void;
@@ -45,6 +58,8 @@ export function ResearchList({
   variant = 'embedded',
   q: controlledQ,
   onQueryChange,
+  tab: controlledTab,
+  onTabChange,
   title,
 }: ResearchListProps) {
   const { user } = useSession();
@@ -53,10 +68,21 @@ export function ResearchList({
   const setQ = onQueryChange ?? setOwnQ;
   const [tags, setTags] = useStoredTags();
   const [view, setView] = useState<ResearchView>('list');
-  const [tab, setTab] = useState<'mine' | 'all'>('all');
+  const [ownTab, setOwnTab] = useState<ResearchTab>('all');
+  const tab = controlledTab ?? ownTab;
+  const setTab = onTabChange ?? setOwnTab;
   const npi = user?.type === 'npi';
   const full = variant === 'full';
   const showTabs = full && !npi && Boolean(user) && base.type !== 'saved';
+  const dateRange = dateRangeOf(tags);
+  const textTags = tags.filter((tag) => !isDateRangeTag(tag));
+  // A results page (a query or a tag) shows only what follows the query and the filters: the highlighted
+  // reports and the Must Read / Most Viewed panel are the same for every query, so next to results they would
+  // contradict them (a search for 'semicond' headed by three consumer reports). They belong to the unfiltered
+  // list of all reports; the saved list is the reader's own, so they are not there either.
+  const filtered = q.trim() !== '' || tags.length > 0;
+  const showDiscovery = full && !filtered && base.type === 'all';
+  const clearFilters = () => setTags([]);
   const filters: ResearchFilters = { ...base, q, tags, mine: showTabs && tab === 'mine' };
   const reports = useReports(filters);
   const listId = useId();
@@ -82,17 +108,40 @@ export function ResearchList({
           onSubmit={setQ}
         />
         <TagsInput label="Tags" value={tags} onChange={setTags} placeholder="Add a tag" />
+        <DateRangeFilter tags={tags} onChange={setTags} />
         <div className={classes.toolbarRow}>
-          {q && (
+          {filtered && (
+            // What filters the list, in words: a tag carried over from a menu or another page is said here as
+            // well as shown in the tag box, with one button to drop every filter.
             <p className={classes.activeQuery}>
-              {controlledQ === undefined && (
-                <>
-                  Results for <strong>“{q}”</strong>{' '}
-                </>
+              {q && controlledQ === undefined && (
+                <span>
+                  Results for <strong>“{q}”</strong>
+                </span>
               )}
-              <button type="button" className={classes.linkButton} onClick={() => setQ('')}>
-                Clear search
-              </button>
+              {textTags.length > 0 && (
+                <span>
+                  Tagged <strong>{textTags.join(', ')}</strong>
+                </span>
+              )}
+              {dateRange && (
+                <span>
+                  Published{' '}
+                  <strong>
+                    {dayLabel(dateRange.start)} – {dayLabel(dateRange.end)}
+                  </strong>
+                </span>
+              )}
+              {q && (
+                <button type="button" className={classes.linkButton} onClick={() => setQ('')}>
+                  {messages.research.clearSearch}
+                </button>
+              )}
+              {tags.length > 0 && (
+                <button type="button" className={classes.linkButton} onClick={clearFilters}>
+                  {messages.research.clearFilters}
+                </button>
+              )}
             </p>
           )}
           <fieldset className={classes.viewSwitch}>
@@ -169,7 +218,18 @@ export function ResearchList({
             </Button>
           </div>
         ) : items.length === 0 ? (
-          <p className={classes.empty}>{messages.research.noReports}</p>
+          filtered ? (
+            <div className={classes.empty}>
+              <p>{messages.research.noMatches}</p>
+              {tags.length > 0 && (
+                <Button variant="outline" onClick={clearFilters}>
+                  {messages.research.clearFilters}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <p className={classes.empty}>{messages.research.noReports}</p>
+          )
         ) : (
           <>
             <ul className={classes.cards} data-view={view} aria-label={title}>
@@ -210,11 +270,11 @@ export function ResearchList({
           </p>
         </header>
       ) : (
-        <HighlightedReports />
+        showDiscovery && <HighlightedReports />
       )}
-      <div className={classes.columns}>
+      <div className={classes.columns} data-aside={showDiscovery || undefined}>
         {list}
-        <ResearchSidePanel />
+        {showDiscovery && <ResearchSidePanel />}
       </div>
     </div>
   );

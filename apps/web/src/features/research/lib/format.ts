@@ -1,4 +1,4 @@
-import { publicMediaFolders } from '@portal/contract';
+import { messages, publicMediaFolders, type ReportFileType } from '@portal/contract';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 
 /** Card text limits of spec 1 section 9. */
@@ -14,6 +14,15 @@ export const cardLimits = {
 // One rule for every link shape, shared with the server's mails and seeds.
 export { analystPath, companyPath, reportPath, sectorPath, slugify } from '@portal/contract';
 export const regionPath = (name: string) => `/regions/${encodeURIComponent(name)}`;
+
+/** What a card calls a report's file: PDF, Model (a spreadsheet), Audio, Video, Note (htm), Web page. */
+export const fileTypeLabel = (filetype: ReportFileType) => messages.research.fileTypes[filetype];
+
+/** '6 min read'; nothing without an estimate (a file with no text). A short note still reads as 1 minute. */
+export const readingTimeLabel = (minutes: number | null | undefined) =>
+  minutes === null || minutes === undefined || !Number.isFinite(minutes)
+    ? null
+    : `${Math.max(1, Math.round(minutes))} ${messages.research.minRead}`;
 
 /** '/analysts/42_jane-doe' -> 42; anything without a leading positive integer -> 0. */
 export const idFromParam = (param: string | undefined) => {
