@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages, reportViewerReply } from '@portal/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { messages, reportRefusalReply, reportViewerReply } from '@portal/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parameters, reportAccessLog, reportViews, subscriptions } from '../db/schema.ts';
@@ -73,6 +73,7 @@ describe('report viewer calls (issue 4)', () => {
     ids.pdf = await addReport(t.db, t.storage, {
       ...base,
       title: 'Chip cycle turns',
+      description: 'Why the memory upturn has further to run.',
       fileType: 'pdf',
       file: { key: 'reports/test/chips.pdf', bytes: await threePagePdf() },
       sectorIds: [semis],
@@ -227,7 +228,7 @@ describe('report viewer calls (issue 4)', () => {
     const before = await t.db.select().from(reportAccessLog);
     const refused = await open(other, ids.pdf!);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, error: `<p>${messages.viewer.notEntitled}</p>` });
+    expect(refused.json()).toMatchObject({ success: false, error: `<p>${messages.viewer.notEntitled}</p>` });
     expect(refused.body).not.toContain('/files/');
     const path = await other.get(`/api/reports/S-${ids.pdf}`);
     expect(path.statusCode).toBe(403);
@@ -241,6 +242,43 @@ describe('report viewer calls (issue 4)', () => {
       ['path', false, 'notEntitled', otherId],
       ['open', false, 'unknownReport', otherId],
     ]);
+  });
+
+  it('tells a reader without entitlement what the report is (title, date, analysts, sectors, description) and nothing of its file or text', async () => {
+    const refused = await open(other, ids.pdf!, 'H');
+    expect(refused.statusCode).toBe(403);
+    const body = refused.json();
+    expect(Object.keys(body).sort()).toEqual(['error', 'report', 'success']);
+    const { report } = reportRefusalReply.parse(body);
+    expect(report).toEqual({
+      id: ids.pdf,
+      apiId: `H-${ids.pdf}`,
+      title: 'Chip cycle turns',
+      published_date: '2029-12-01T08:00:00.000Z',
+      description: 'Why the memory upturn has further to run.',
+      analysts: [
+        { id: expect.any(Number), name: 'Alice Tanaka', image_path: null },
+        { id: expect.any(Number), name: 'Sam Lee', image_path: null },
+      ],
+      sectors: [{ id: expect.any(Number), sName: 'Technology & Semiconductors' }],
+    });
+    // Exactly the metadata: no file URL, page count, snippet or anything else of the viewer's reply.
+    expect(Object.keys(body.report).sort()).toEqual(
+      ['analysts', 'apiId', 'description', 'id', 'published_date', 'sectors', 'title'].sort(),
+    );
+    for (const leak of ['/files/', 'fileUrl', 'pageCount', 'snippet', 'watermarks', 'Chip chapter'])
+      expect(refused.body).not.toContain(leak);
+    // The body text is really in the database (search finds it), so its absence above means something.
+    const text = JSON.stringify(
+      await t.db.execute(sql`select body_text from reports where id = ${ids.pdf!}`),
+    );
+    expect(text).toContain('Chip chapter 1');
+    // Unknown reports and anonymous callers learn nothing about a report.
+    expect((await open(other, 999_999)).json()).toEqual({
+      success: false,
+      error: `<p>${messages.viewer.reportMissing}</p>`,
+    });
+    expect((await open(anonymous, ids.pdf!)).json()).toEqual({ success: false, error: 'requiredLogin' });
   });
 
   it('lets a reader open a free-access report outside their sectors', async () => {

@@ -8,6 +8,7 @@ import {
   reportErrorReply,
   reportIdParams,
   reportPathReply,
+  reportRefusalReply,
   reportViewerReply,
 } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
@@ -20,6 +21,9 @@ import { tableRoute } from './api-route.ts';
 // (validation, CSRF, throttles) with the agreed { success:false, message }.
 const refusal = z.union([reportErrorReply, errorReply]);
 const refusals = { 400: refusal, 401: refusal, 403: refusal, 404: refusal, 410: refusal, 429: errorReply };
+// GET /report/:id refuses a reader without entitlement with the report's metadata (issue 11). The union takes
+// the first shape that fits and drops unknown keys, so the shape with the metadata goes first.
+const openRefusal = z.union([reportRefusalReply, reportErrorReply, errorReply]);
 
 const send = <T>(reply: FastifyReply, outcome: Outcome<T>) => reply.code(outcome.status).send(outcome.body);
 
@@ -29,7 +33,7 @@ export const reportViewerRoutes = (app: App) => {
 
   app.route({
     ...tableRoute('GET /report/:id'),
-    schema: { params: reportIdParams, response: { 200: reportViewerReply, ...refusals } },
+    schema: { params: reportIdParams, response: { 200: reportViewerReply, ...refusals, 403: openRefusal } },
     handler: async (request, reply) => send(reply, await viewer.open(request.session, request.params.id)),
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { watermarkXAlignments, watermarkYAlignments } from '../watermark.ts';
 import { textField } from './fields.ts';
-import { analystRef, reportCard } from './research.ts';
+import { analystRef, reportCard, sectorRef } from './research.ts';
 
 /**
  * Report viewer (spec 1 sections 2.7, 4 and 7; issue 4). Shapes of GET /report/{id}, GET /report?accessKey=,
@@ -132,6 +132,28 @@ export const viewerErrorCodes = {
 } as const;
 export const reportErrorReply = z.object({ success: z.literal(false), error: z.string() });
 export type ReportErrorReply = z.infer<typeof reportErrorReply>;
+
+/**
+ * What a signed-in reader without entitlement learns of the report (ours, issue 11): enough to know what it is
+ * and to ask for it. Lists already show every report's existence (reportCard), so this reveals nothing more;
+ * the file URL, the page count, the text inside the file and search snippets are not part of this shape, and
+ * replies are serialised through it (unknown keys are dropped), so they cannot leak through it either.
+ */
+export const refusedReport = z.object({
+  id: z.number(),
+  /** the API id the report was asked for ('S-123' or 'H-123') */
+  apiId: z.string(),
+  title: z.string(),
+  published_date: z.string(),
+  description: z.string(),
+  analysts: z.array(analystRef),
+  sectors: z.array(sectorRef),
+});
+export type RefusedReport = z.infer<typeof refusedReport>;
+
+/** GET /report/{id} refused as notEntitled: the error HTML of spec 1 section 4 plus the report's metadata. */
+export const reportRefusalReply = reportErrorReply.extend({ report: refusedReport });
+export type ReportRefusalReply = z.infer<typeof reportRefusalReply>;
 
 /** GET /reports/{id}: the signed file path, opened in a new window. */
 export const reportPathReply = z.object({

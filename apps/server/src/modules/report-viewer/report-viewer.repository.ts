@@ -16,6 +16,8 @@ export interface ViewerReportRow {
   video: string | null;
   filetype: string;
   file_path: string;
+  /** estimated from the file's text (a generated column, migration 0007); null without text */
+  reading_minutes: number | null;
   type: 'latest' | 'highlighted';
   is_temp_report: boolean;
   must_read: boolean;
@@ -35,7 +37,7 @@ export const findViewerReport = async (db: Executor, id: number): Promise<Viewer
     await db.execute(sql`select r.id, r.title, r.subtitle, r.coverage, r.publication, r.description,
       to_json(r.hashtags) as hashtags,
       to_char(r.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
-      r.video_id as video, r.file_type as filetype, r.file_path, r.type, r.is_temp_report, r.must_read,
+      r.video_id as video, r.file_type as filetype, r.file_path, r.reading_minutes, r.type, r.is_temp_report, r.must_read,
       r.free_access, r.sector_id,
       (select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'image_path', a.image_path,
           'sJobCat', a.job_category) order by ra.position, a.name), '[]')
@@ -54,6 +56,7 @@ export const findViewerReport = async (db: Executor, id: number): Promise<Viewer
   return {
     ...(row as unknown as ViewerReportRow),
     hashtags: json<string[]>(row.hashtags),
+    reading_minutes: row.reading_minutes === null ? null : Number(row.reading_minutes),
     analysts: json(row.analysts),
     companies: json(row.companies),
     countries: json(row.countries),

@@ -5,6 +5,7 @@ import {
   type ReportDetail,
   type ReportErrorReply,
   type ReportFileType,
+  type ReportRefusalReply,
   type ReportsReply,
   type ReportViewerReply,
   type ResolvedWatermark,
@@ -103,6 +104,30 @@ const requiredLogin = () => fail(401, viewerErrorCodes.requiredLogin);
 const notEntitled = () => fail(403, viewerHtmlError(messages.viewer.notEntitled));
 const reportMissing = () => fail(404, viewerHtmlError(messages.viewer.reportMissing));
 
+/**
+ * The notEntitled refusal of GET /report/{id} with the report's metadata only (the contract's refusedReport):
+ * picked field by field, so nothing that opens the file or shows its text can ride along.
+ */
+const refusedWithMetadata = (
+  outcome: ReturnType<typeof fail>,
+  report: ViewerReportRow,
+  apiId: string,
+): ReturnType<typeof fail> => {
+  const body: ReportRefusalReply = {
+    ...outcome.body,
+    report: {
+      id: report.id,
+      apiId,
+      title: report.title,
+      published_date: report.published_date,
+      description: report.description,
+      analysts: report.analysts.map(({ id, name, image_path }) => ({ id, name, image_path })),
+      sectors: report.sectors,
+    },
+  };
+  return { status: outcome.status, body };
+};
+
 const fileTypeOf = (value: string): ReportFileType =>
   (reportFileTypes as readonly string[]).includes(value) ? (value as ReportFileType) : 'pdf';
 const isAddress = (report: ViewerReportRow) => addressFileTypes.includes(fileTypeOf(report.filetype));
@@ -198,14 +223,14 @@ export const createReportViewerService = (deps: {
   ) => {
     const via: Via = caller?.user.type === 'admin' ? 'admin' : 'session';
     const userId = caller?.user.id ?? null;
-    const refuse = async (reason: string, outcome: ReturnType<typeof fail>) => {
+    const refuse = async (reason: string, outcome: ReturnType<typeof fail>, report?: ViewerReportRow) => {
       await logDecision({ action, via, granted: false, reason, userId, reportId, detail });
-      return { ok: false as const, outcome };
+      return { ok: false as const, outcome, report };
     };
     if (!caller) return refuse('anonymous', requiredLogin());
     const decision = await decide(caller.user, reportId);
     if (decision.kind === 'unknownReport') return refuse('unknownReport', reportMissing());
-    if (decision.kind === 'notEntitled') return refuse('notEntitled', notEntitled());
+    if (decision.kind === 'notEntitled') return refuse('notEntitled', notEntitled(), decision.report);
     const { report, entitlement, readable } = decision;
     const reason = entitlement.readsAll
       ? 'admin'
@@ -289,6 +314,7 @@ export const createReportViewerService = (deps: {
       published_date: report.published_date,
       video: report.video,
       filetype: fileTypeOf(report.filetype),
+      reading_minutes: report.reading_minutes,
       saved,
       type: report.type,
       isTempReport: report.is_temp_report,
@@ -359,7 +385,11 @@ export const createReportViewerService = (deps: {
       ref: { id: number; highlighted: boolean },
     ): Promise<Outcome<ReportViewerReply>> {
       const decision = await gate(caller, ref.id, 'open', apiIdOf(ref));
-      if (!decision.ok) return decision.outcome;
+      if (!decision.ok) {
+        // A reader refused for want of entitlement sees what the report is, to ask for it (issue 11).
+        if (decision.report) return refusedWithMetadata(decision.outcome, decision.report, apiIdOf(ref));
+        return decision.outcome;
+      }
       return {
         status: 200,
         body: await viewerReply({
