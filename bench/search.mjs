@@ -41,7 +41,10 @@ if (
 const connections = 50;
 const healthConnections = 2;
 const warmupSeconds = 3;
-/** The issue's query, then the research probe terms of reports.mjs (titles, companies, analysts, two typos). */
+/**
+ * The issue's query, the research probe terms of reports.mjs (titles, companies, analysts, two typos), then issue
+ * 11's query shapes.
+ */
 const terms = [
   'semiconductor demand',
   'results',
@@ -60,6 +63,14 @@ const terms = [
   'Lakshmi',
   'outlok',
   'Halvren',
+  // issue 11's shapes: a prefix (the last word as typed), the shortest prefix matched as one (three letters,
+  // most of the vocabulary at 100,000 reports), a slash token and its part, a hashtag, a company ticker
+  'semicond',
+  'mar',
+  'EV/EBITDA',
+  'EBITDA',
+  '#AssetQuality',
+  'HALV',
 ];
 const searchPaths = terms.map((t) => `/api/reports?type=all&q=${encodeURIComponent(t)}`);
 const targets =
@@ -217,7 +228,7 @@ const record = (
           ? ' (other work was running on the same cores: read the figures as a floor)'
           : ' (a quiet machine)'
       }; autocannon runs on the same machine. autocannon, ${connections} connections on \`GET /api/reports?type=all&q=...\`` +
-      ` over ${terms.length} queries round-robin (\`semiconductor demand\` and the research probe terms), signed in as` +
+      ` over ${terms.length} queries round-robin (\`semiconductor demand\`, the research probe terms and issue 11's shapes: ${terms.slice(-6).join(', ')}), signed in as` +
       ` ${demoAccount.email}, ${durationSeconds} s after ${warmupSeconds} s of warm-up; meanwhile ${healthConnections}` +
       ` connections on \`GET /api/health\`. ${result.info}. "refused" = 429/503 answers of the bound on concurrent searches.`,
     '',

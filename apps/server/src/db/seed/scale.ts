@@ -163,6 +163,7 @@ const insertBatches = async (query: Query, storage: Storage, options: ScaleOptio
       key: [] as string[],
       sector: [] as number[],
       body: [] as string[],
+      company: [] as (number | null)[],
     };
     const links = {
       sector: { report: [] as number[], sector: [] as number[], position: [] as number[] },
@@ -209,6 +210,7 @@ const insertBatches = async (query: Query, storage: Storage, options: ScaleOptio
       r.key.push(randomBytes(16).toString('hex'));
       r.sector.push(sector.id);
       r.body.push(body);
+      r.company.push(company?.id ?? null);
       links.sector.report.push(id);
       links.sector.sector.push(sector.id);
       links.sector.position.push(0);
@@ -233,13 +235,17 @@ const insertBatches = async (query: Query, storage: Storage, options: ScaleOptio
     try {
       await query(
         `insert into reports (id, title, subtitle, coverage, publication, description, hashtags, published_at, file_type,
-           file_path, type, is_temp_report, must_read, free_access, access_key, sector_id, body_text)
+           file_path, type, is_temp_report, must_read, free_access, access_key, sector_id, body_text, search_entities)
          select id, title, subtitle, coverage, publication, description, string_to_array(tags, ','), published, 'pdf',
-           $16, type, temp, must, free, key, sector, body
+           $16, type, temp, must, free, key, sector, body,
+           -- as the report_companies trigger would set it (migration 0007), so that the links inserted below
+           -- change nothing and no report's search vector is computed twice
+           coalesce((select c.name || ' ' || c.bbg_code from companies c where c.id = t.company), '')
          from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-           $8::timestamptz[], $9::text[], $10::bool[], $11::bool[], $12::bool[], $13::text[], $14::int[], $15::text[])
+           $8::timestamptz[], $9::text[], $10::bool[], $11::bool[], $12::bool[], $13::text[], $14::int[], $15::text[],
+           $17::int[])
            as t(id, title, subtitle, coverage, publication, description, tags, published, type, temp, must, free, key,
-             sector, body)`,
+             sector, body, company)`,
         [
           r.id,
           r.title,
@@ -257,6 +263,7 @@ const insertBatches = async (query: Query, storage: Storage, options: ScaleOptio
           r.sector,
           r.body,
           syntheticPdfKey,
+          r.company,
         ],
       );
       await query(
