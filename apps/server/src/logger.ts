@@ -55,8 +55,8 @@ export const formatLogEntry = (entry: Record<string, unknown>) => {
   const fields = Object.entries(entry)
     .filter(([key, value]) => !hiddenFields.has(key) && value !== undefined)
     .map(([key, value]) => `${key}=${fieldText(value)}`);
-  // A request line says it all in its message (method, path, status, time).
-  const shown = entry.kind === 'request' ? [] : fields;
+  // A request line (method, path, status, time) and a progress line say it all in their message.
+  const shown = entry.kind === 'request' || entry.kind === 'progress' ? [] : fields;
   const line = [clockTime(entry.time), level.padEnd(5), String(entry.msg ?? ''), ...shown].join(' ');
   const err = entry.err as { stack?: unknown; message?: unknown } | undefined;
   const stack = err ? String(err.stack ?? err.message ?? '') : '';

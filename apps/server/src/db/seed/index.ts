@@ -116,7 +116,7 @@ export const runPendingSeeds = async (ctx: SeedContext, options: SeedOptions = {
   if (pending.length === 0) return ran;
   const startedAll = performance.now();
   ctx.log.info(
-    { modules: pending.map((m) => m.name) },
+    { kind: 'progress', modules: pending.map((m) => m.name) },
     `Seeding ${pending.length} of ${seedModules.length} modules: ${pending.map((m) => m.name).join(', ')}` +
       (pending.some((m) => m.name === 'catalogue') ? ' (the demo catalogue takes a while)' : ''),
   );
@@ -125,9 +125,14 @@ export const runPendingSeeds = async (ctx: SeedContext, options: SeedOptions = {
     const skipped = Boolean(module.demo && ctx.config.production);
     const started = performance.now();
     const step = `${index + 1}/${pending.length}`;
-    if (!skipped) ctx.log.info({ module: module.name, step }, `Seeding ${module.name} (${step})...`);
+    if (!skipped)
+      ctx.log.info({ kind: 'progress', module: module.name, step }, `Seeding ${module.name} (${step})...`);
     const heartbeat = setInterval(
-      () => ctx.log.info({ module: module.name, step }, `Still seeding ${module.name}: ${seconds(started)}`),
+      () =>
+        ctx.log.info(
+          { kind: 'progress', module: module.name, step },
+          `Still seeding ${module.name}: ${seconds(started)}`,
+        ),
       HEARTBEAT_MS,
     );
     const claimed = await ctx.db
@@ -154,12 +159,19 @@ export const runPendingSeeds = async (ctx: SeedContext, options: SeedOptions = {
       counts = now;
       const listed = Object.entries(made).map(([name, n]) => `${n} ${name}`);
       ctx.log.info(
-        { module: module.name, step, ms: Math.round(performance.now() - started), added: made },
+        {
+          kind: 'progress',
+          module: module.name,
+          step,
+          ms: Math.round(performance.now() - started),
+          added: made,
+        },
         `Seeded ${module.name} (${step}) in ${seconds(started)}${listed.length ? `: ${listed.join(', ')}` : ''}`,
       );
     }
   }
-  if (ran.length > 0) ctx.log.info({ modules: ran }, `Seeding done in ${seconds(startedAll)}`);
+  if (ran.length > 0)
+    ctx.log.info({ kind: 'progress', modules: ran }, `Seeding done in ${seconds(startedAll)}`);
   // Fresh planner statistics after bulk inserts: PGlite has no autovacuum, and without them the planner guesses
   // (trigram suggestions were 8x slower on an unanalysed PGlite catalogue).
   if (ran.length > 0) await ctx.db.execute(sql`analyze`);
