@@ -28,6 +28,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the call outlive the page (fetch keepalive): for what is sent as the reader leaves. */
+  keepalive?: boolean;
 }
 
 // Calls where a 401 is an answer about the credentials just sent, not a sign that the session has gone.
@@ -109,6 +111,7 @@ export const apiFetch = async (
         credentials: 'include',
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
+        keepalive: options.keepalive,
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,4 +1,4 @@
-import type { ReportViewerReply } from '@portal/contract';
+import type { ReadingProgressBody, ReportViewerReply } from '@portal/contract';
 import { ApiError, apiFetch, apiRequest } from '../../../lib/api-client.ts';
 
 export type ViewerData = ReportViewerReply['data'];
@@ -41,3 +41,17 @@ export const logReportAccess = (apiId: string, kind: ReportAccessKind) =>
   apiRequest<{ success: true }>('POST', `/report/${encodeURIComponent(apiId)}/access/${kind}`, {
     pattern: `/report/:id/access/${kind}`,
   });
+
+/**
+ * PUT /report/{id}/progress: the furthest fraction of the report the reader reached (the server keeps the
+ * maximum). `keepalive` lets the last report of a visit go out while the page is being left. The reply is not
+ * read: progress is a convenience for the home's "continue reading", never something the reader waits on.
+ */
+export const saveReadingProgress = async (apiId: string, fraction: number, keepalive = false) => {
+  const body: ReadingProgressBody = { fraction: Math.min(1, Math.max(0, fraction)) };
+  await apiFetch('PUT', `/report/${encodeURIComponent(apiId)}/progress`, {
+    pattern: '/report/:id/progress',
+    body,
+    keepalive,
+  });
+};

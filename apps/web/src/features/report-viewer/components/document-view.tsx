@@ -50,11 +50,14 @@ export function DocumentView({
   data,
   height,
   onFileExpired,
+  onProgress,
 }: {
   data: ViewerData;
   height: number;
   /** asks for a fresh signed file URL (players outlive the 5-minute URL) */
   onFileExpired?: () => void;
+  /** how far the reader got, as a fraction of the document (for reading progress) */
+  onProgress?: (fraction: number) => void;
 }) {
   const { report, watermarks } = data;
   const url = resolveFileUrl(getRuntimeConfig().apiBase, report.fileUrl);
@@ -66,23 +69,28 @@ export function DocumentView({
   let view: React.ReactNode;
   switch (type) {
     case 'pdf':
-      view = <PdfView url={url} height={height} />;
+      view = <PdfView url={url} height={height} onProgress={onProgress} />;
       break;
     case 'xls':
     case 'xlsx':
-      view = (
-        <Marked watermarks={watermarks} height={height}>
-          <SheetView url={url} height={height} />
-        </Marked>
-      );
+      // The workbook places its own watermark over the table only, never over its worksheet tabs.
+      view = <SheetView url={url} height={height} watermarks={watermarks} onProgress={onProgress} />;
       break;
     case 'htm':
-      view = <HtmView url={url} title={report.title} height={height} watermarks={watermarks} />;
+      view = (
+        <HtmView
+          url={url}
+          title={report.title}
+          height={height}
+          watermarks={watermarks}
+          onProgress={onProgress}
+        />
+      );
       break;
     case 'mp3':
       view = (
         <Marked watermarks={watermarks} height={height}>
-          <AudioView url={url} title={report.title} onExpired={onFileExpired} />
+          <AudioView url={url} title={report.title} onExpired={onFileExpired} onProgress={onProgress} />
         </Marked>
       );
       break;
@@ -92,7 +100,13 @@ export function DocumentView({
     case 'ogg':
       view = (
         <Marked watermarks={watermarks} height={height}>
-          <VideoView url={url} title={report.title} height={height} onExpired={onFileExpired} />
+          <VideoView
+            url={url}
+            title={report.title}
+            height={height}
+            onExpired={onFileExpired}
+            onProgress={onProgress}
+          />
         </Marked>
       );
       break;

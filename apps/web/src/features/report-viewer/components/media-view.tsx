@@ -7,7 +7,11 @@ import classes from './viewer.module.css';
  * Range requests as it plays and seeks. When the player reports an error, the viewer asks for a fresh URL once
  * (per URL) and the player resumes where it was.
  */
-function useRenewingSource<T extends HTMLMediaElement>(url: string, onExpired?: () => void) {
+function useRenewingSource<T extends HTMLMediaElement>(
+  url: string,
+  onExpired?: () => void,
+  onProgress?: (fraction: number) => void,
+) {
   const ref = useRef<T>(null);
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
   const renewedFor = useRef<string | null>(null);
@@ -26,12 +30,28 @@ function useRenewingSource<T extends HTMLMediaElement>(url: string, onExpired?: 
     media.currentTime = at.time;
     if (at.playing) void media.play().catch(() => undefined);
   };
-  return { ref, onError, onLoadedMetadata };
+  // Reading progress of a recording: how far playback got (the tracker keeps the furthest point).
+  const onTimeUpdate = () => {
+    const media = ref.current;
+    if (media && Number.isFinite(media.duration) && media.duration > 0)
+      onProgress?.(media.currentTime / media.duration);
+  };
+  return { ref, onError, onLoadedMetadata, onTimeUpdate };
 }
 
 /** mp3 reports: the browser's audio player, with the spec's fallback text. */
-export function AudioView({ url, title, onExpired }: { url: string; title: string; onExpired?: () => void }) {
-  const media = useRenewingSource<HTMLAudioElement>(url, onExpired);
+export function AudioView({
+  url,
+  title,
+  onExpired,
+  onProgress,
+}: {
+  url: string;
+  title: string;
+  onExpired?: () => void;
+  onProgress?: (fraction: number) => void;
+}) {
+  const media = useRenewingSource<HTMLAudioElement>(url, onExpired, onProgress);
   return (
     <div className={classes.mediaBox}>
       {/* biome-ignore lint/a11y/useMediaCaption: research audio notes come without caption tracks */}
@@ -44,6 +64,7 @@ export function AudioView({ url, title, onExpired }: { url: string; title: strin
         aria-label={title}
         onError={media.onError}
         onLoadedMetadata={media.onLoadedMetadata}
+        onTimeUpdate={media.onTimeUpdate}
       >
         {messages.viewer.audioUnsupported}
       </audio>
@@ -57,13 +78,15 @@ export function VideoView({
   title,
   height,
   onExpired,
+  onProgress,
 }: {
   url: string;
   title: string;
   height: number;
   onExpired?: () => void;
+  onProgress?: (fraction: number) => void;
 }) {
-  const media = useRenewingSource<HTMLVideoElement>(url, onExpired);
+  const media = useRenewingSource<HTMLVideoElement>(url, onExpired, onProgress);
   return (
     <div className={classes.mediaBox}>
       {/* biome-ignore lint/a11y/useMediaCaption: research video notes come without caption tracks */}
@@ -77,6 +100,7 @@ export function VideoView({
         style={{ maxHeight: height }}
         onError={media.onError}
         onLoadedMetadata={media.onLoadedMetadata}
+        onTimeUpdate={media.onTimeUpdate}
       >
         {messages.viewer.videoUnsupported}
       </video>

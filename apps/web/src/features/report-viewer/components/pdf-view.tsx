@@ -3,61 +3,160 @@ import {
   GlobalWorkerOptions,
   getDocument,
   type PDFDocumentProxy,
+  type PDFPageProxy,
   RenderingCancelledException,
   TextLayer,
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { takePdfBytes } from '../lib/pdf-bytes.ts';
-import { firstPdfPageMark, pdfPagerThreshold, toolbarHeight } from '../lib/viewer-constants.ts';
+import { firstPdfPageMark, pdfPagerThreshold, pdfZoom } from '../lib/viewer-constants.ts';
 import classes from './viewer.module.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** Widest rendering, in CSS pixels: wider screens get margins rather than a blown-up page. */
+/** Widest fitted page, in CSS pixels: wider screens get margins rather than a blown-up page (zoom goes past it). */
 const maxPageWidth = 1100;
+/** Largest canvas drawn, in device pixels (pdf.js's own viewer uses the same bound): past it a zoomed page is drawn
+ * at a lower pixel ratio rather than with a canvas that costs hundreds of megabytes. */
+const maxCanvasPixels = 2 ** 24;
+
+const clampZoom = (zoom: number) => Math.min(pdfZoom.max, Math.max(pdfZoom.min, zoom));
+/** Zoom buttons step by a factor; a step that lands near the fitted width snaps to it. */
+export const pdfZoomIn = (zoom: number) =>
+  clampZoom(Math.abs(zoom * pdfZoom.step - 1) < 0.05 ? 1 : zoom * pdfZoom.step);
+export const pdfZoomOut = (zoom: number) =>
+  clampZoom(Math.abs(zoom / pdfZoom.step - 1) < 0.05 ? 1 : zoom / pdfZoom.step);
+
+/** A point of the document tied to a page (fractions of its box), kept at a point of the scrolling area. */
+interface Anchor {
+  page: number;
+  fx: number;
+  fy: number;
+  /** where in the visible area the point was, in CSS pixels from its top left */
+  vx: number;
+  vy: number;
+}
+
+const pageBoxes = (scroller: HTMLElement) => [
+  ...scroller.querySelectorAll<HTMLElement>('[data-page-number]'),
+];
+
+/** The page under a point of the visible area (or the nearest one), and where on it the point lies. */
+const anchorAt = (scroller: HTMLElement, vx: number, vy: number): Anchor | null => {
+  const x = scroller.scrollLeft + vx;
+  const y = scroller.scrollTop + vy;
+  let found: HTMLElement | undefined;
+  for (const box of pageBoxes(scroller)) {
+    found = box;
+    if (y < box.offsetTop + box.offsetHeight) break;
+  }
+  if (!found || found.offsetWidth === 0 || found.offsetHeight === 0) return null;
+  return {
+    page: Number(found.dataset.pageNumber),
+    fx: (x - found.offsetLeft) / found.offsetWidth,
+    fy: (y - found.offsetTop) / found.offsetHeight,
+    vx,
+    vy,
+  };
+};
+
+/** Scrolls so that the anchored point of its page is back where it was in the visible area. */
+const restoreAnchor = (scroller: HTMLElement, anchor: Anchor) => {
+  const box = scroller.querySelector<HTMLElement>(`[data-page-number="${anchor.page}"]`);
+  if (!box) return;
+  scroller.scrollLeft = box.offsetLeft + anchor.fx * box.offsetWidth - anchor.vx;
+  scroller.scrollTop = box.offsetTop + anchor.fy * box.offsetHeight - anchor.vy;
+};
+
+/** The last page whose top has come into view: how far the reader got (page count fraction). */
+const lastPageReached = (scroller: HTMLElement) => {
+  const bottom = scroller.scrollTop + scroller.clientHeight;
+  let reached = 0;
+  for (const box of pageBoxes(scroller)) {
+    if (box.offsetTop < bottom) reached = Math.max(reached, Number(box.dataset.pageNumber));
+  }
+  return reached;
+};
 
 interface PdfPageProps {
   doc: PDFDocumentProxy;
   pageNumber: number;
+  /** the page's width on screen, in CSS pixels (fitted width times zoom) */
   width: number;
+  /** the scrolling area: pages are drawn when they come near its visible part */
+  root: HTMLElement | null;
   onPainted?: () => void;
   /** The page could not be drawn (a damaged file): the viewer falls back to 'View Report'. */
   onFailed: () => void;
 }
 
-/** One page: the canvas drawing and, over it, pdf.js's text layer so the text can be selected and read out. */
-function PdfPage({ doc, pageNumber, width, onPainted, onFailed }: PdfPageProps) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+/**
+ * One page: the canvas drawing and, over it, pdf.js's text layer so the text can be selected and read out. A page
+ * is drawn when it comes within a screen of the visible area, and drawn again at a new zoom only when it is there:
+ * the new drawing replaces the old canvas once done (the old one, stretched, stands in meanwhile).
+ */
+function PdfPage({ doc, pageNumber, width, root, onPainted, onFailed }: PdfPageProps) {
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef<HTMLElement>(null);
   const painted = useRef(onPainted);
   painted.current = onPainted;
   const failed = useRef(onFailed);
   failed.current = onFailed;
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [page, setPage] = useState<PDFPageProxy | null>(null);
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
+    let cancelled = false;
+    doc
+      .getPage(pageNumber)
+      .then((loaded) => {
+        if (!cancelled) setPage(loaded);
+      })
+      .catch(() => {
+        if (!cancelled) failed.current();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [doc, pageNumber]);
+
+  useEffect(() => {
+    const frame = pageRef.current;
+    if (!frame || !root) return;
+    const observer = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), {
+      root,
+      rootMargin: '100% 0px',
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [root]);
+
+  const natural = page?.getViewport({ scale: 1 });
+  const scale = natural ? width / natural.width : 1;
+  // Until the page's own size is known it takes an A4 portrait box, so the pages below keep their places.
+  const height = natural ? Math.floor(natural.height * scale) : Math.floor(width * Math.SQRT2);
+
+  useEffect(() => {
+    if (!page || !near) return;
     let cancelled = false;
     let cancelRender = () => {};
     let textLayer: TextLayer | null = null;
     void (async () => {
-      const page = await doc.getPage(pageNumber);
-      if (cancelled) return;
-      const natural = page.getViewport({ scale: 1 });
-      const scale = Math.min(width, maxPageWidth) / natural.width;
       const viewport = page.getViewport({ scale });
-      const canvas = canvasRef.current;
+      const box = canvasBoxRef.current;
       const container = textRef.current;
-      const frame = pageRef.current;
-      if (!canvas || !container || !frame) return;
-      const ratio = window.devicePixelRatio || 1;
+      if (!box || !container) return;
+      // Crisp on the screen's pixel ratio, within the canvas bound.
+      const ratio = Math.min(
+        window.devicePixelRatio || 1,
+        Math.sqrt(maxCanvasPixels / (viewport.width * viewport.height)),
+      );
+      const canvas = document.createElement('canvas');
+      canvas.className = classes.pdfCanvas ?? '';
       canvas.width = Math.floor(viewport.width * ratio);
       canvas.height = Math.floor(viewport.height * ratio);
-      setSize({ width: Math.floor(viewport.width), height: Math.floor(viewport.height) });
-      frame.style.setProperty('--total-scale-factor', String(scale));
-      frame.style.setProperty('--scale-round-x', '1px');
-      frame.style.setProperty('--scale-round-y', '1px');
       const task = page.render({
         canvas,
         viewport,
@@ -71,6 +170,7 @@ function PdfPage({ doc, pageNumber, width, onPainted, onFailed }: PdfPageProps) 
         throw error;
       }
       if (cancelled) return;
+      box.replaceChildren(canvas);
       painted.current?.();
       container.replaceChildren();
       textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container, viewport });
@@ -84,7 +184,7 @@ function PdfPage({ doc, pageNumber, width, onPainted, onFailed }: PdfPageProps) 
       cancelRender();
       textLayer?.cancel();
     };
-  }, [doc, pageNumber, width]);
+  }, [page, near, scale]);
 
   return (
     <figure
@@ -92,9 +192,17 @@ function PdfPage({ doc, pageNumber, width, onPainted, onFailed }: PdfPageProps) 
       className={classes.pdfPage}
       aria-label={`Page ${pageNumber} of ${doc.numPages}`}
       data-page-number={pageNumber}
-      style={size ? { width: size.width, height: size.height } : { width: Math.min(width, maxPageWidth) }}
+      style={
+        {
+          width: Math.floor(width),
+          height,
+          '--total-scale-factor': scale,
+          '--scale-round-x': '1px',
+          '--scale-round-y': '1px',
+        } as React.CSSProperties
+      }
     >
-      <canvas ref={canvasRef} className={classes.pdfCanvas} />
+      <div ref={canvasBoxRef} className={classes.pdfCanvasBox} />
       <div ref={textRef} className={`textLayer ${classes.textLayer}`} />
     </figure>
   );
@@ -112,23 +220,52 @@ function ViewReportFallback({ url }: { url: string }) {
   );
 }
 
+interface Pinch {
+  distance: number;
+  /** the fingers' midpoint in the visible area */
+  vx: number;
+  vy: number;
+  anchor: Anchor | null;
+  ratio: number;
+}
+
+const touchDistance = (a: Touch, b: Touch) => Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+
 /**
  * PDF reports drawn by pdf.js onto canvases, with a text layer over each page. Up to ten pages show one under the
- * other; longer reports show one page at a time with a pager (spec 1 section 9). The file already carries the
- * reader's watermark (stamped by the server), so nothing is drawn over it here.
+ * other; longer reports show one page at a time with a pager (spec 1 section 9). Pages fit the width of the
+ * viewer; zoom (buttons, + and - keys, pinch) draws them again at the new size, keeping the point that was in
+ * view where it was, as does a rotation or resize. The file already carries the reader's watermark (stamped by the
+ * server), so nothing is drawn over it here.
  */
-export default function PdfView({ url, height }: { url: string; height: number }) {
+export default function PdfView({
+  url,
+  height,
+  onProgress,
+}: {
+  url: string;
+  height: number;
+  onProgress?: (fraction: number) => void;
+}) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
-  const [width, setWidth] = useState(0);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [fitWidth, setFitWidth] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const pagesRef = useRef<HTMLDivElement>(null);
+  const pendingAnchor = useRef<Anchor | null>(null);
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
   const marked = useRef(false);
+  const progress = useRef(onProgress);
+  progress.current = onProgress;
 
   useEffect(() => {
     setDoc(null);
     setFailed(false);
     setPage(1);
+    setZoom(1);
     marked.current = false;
     let cancelled = false;
     let task: ReturnType<typeof getDocument> | null = null;
@@ -150,20 +287,118 @@ export default function PdfView({ url, height }: { url: string; height: number }
     };
   }, [url]);
 
+  // The fitted width follows the viewer's width (rotation, resize); the page at the top of the view stays there.
   useEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const measure = () => setWidth(Math.max(200, element.clientWidth - 32));
+    if (!scroller) return;
+    const measure = () => {
+      const style = getComputedStyle(scroller);
+      const inner =
+        scroller.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      const next = Math.min(maxPageWidth, Math.max(120, Math.floor(inner)));
+      setFitWidth((previous) => {
+        if (previous !== next && previous > 0)
+          pendingAnchor.current ??= anchorAt(scroller, scroller.clientWidth / 2, 0);
+        return next;
+      });
+    };
     measure();
-    const observer = new ResizeObserver(() => measure());
-    observer.observe(element);
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
     return () => observer.disconnect();
-  }, []);
+  }, [scroller]);
+
+  const pageWidth = Math.round(fitWidth * zoom);
+
+  // After a new size is laid out, the anchored point goes back where it was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the pages' size changed
+  useLayoutEffect(() => {
+    const anchor = pendingAnchor.current;
+    pendingAnchor.current = null;
+    if (anchor && scroller) restoreAnchor(scroller, anchor);
+  }, [pageWidth]);
+
+  const changeZoom = useCallback(
+    (next: (zoom: number) => number, at?: { vx: number; vy: number }) => {
+      if (!scroller) return;
+      const target = clampZoom(next(zoomRef.current));
+      if (target === zoomRef.current) return;
+      const point = at ?? { vx: scroller.clientWidth / 2, vy: scroller.clientHeight / 2 };
+      pendingAnchor.current = anchorAt(scroller, point.vx, point.vy);
+      setZoom(target);
+    },
+    [scroller],
+  );
+
+  // Pinch: while the fingers move the pages are scaled by CSS around their midpoint; when they lift, the pages are
+  // drawn at the new zoom with that point kept under the fingers. Two-finger moves are the viewer's own here (the
+  // browser would otherwise zoom the whole page); one finger still scrolls.
+  useEffect(() => {
+    const pages = pagesRef.current;
+    if (!scroller || !pages) return;
+    let pinch: Pinch | null = null;
+    const local = (touches: TouchList) => {
+      const rect = scroller.getBoundingClientRect();
+      const [a, b] = [touches[0] as Touch, touches[1] as Touch];
+      return { vx: (a.clientX + b.clientX) / 2 - rect.left, vy: (a.clientY + b.clientY) / 2 - rect.top };
+    };
+    const onStart = (event: TouchEvent) => {
+      if (event.touches.length !== 2) return;
+      const at = local(event.touches);
+      pinch = {
+        distance: touchDistance(event.touches[0] as Touch, event.touches[1] as Touch),
+        ...at,
+        anchor: anchorAt(scroller, at.vx, at.vy),
+        ratio: 1,
+      };
+      const originX = scroller.scrollLeft + at.vx - pages.offsetLeft;
+      const originY = scroller.scrollTop + at.vy - pages.offsetTop;
+      pages.style.transformOrigin = `${originX}px ${originY}px`;
+    };
+    const onMove = (event: TouchEvent) => {
+      if (!pinch || event.touches.length !== 2) return;
+      event.preventDefault();
+      const distance = touchDistance(event.touches[0] as Touch, event.touches[1] as Touch);
+      const ratio = clampZoom((zoomRef.current * distance) / Math.max(1, pinch.distance)) / zoomRef.current;
+      pinch.ratio = ratio;
+      pages.style.transform = `scale(${ratio})`;
+    };
+    const onEnd = (event: TouchEvent) => {
+      if (!pinch || event.touches.length >= 2) return;
+      const done = pinch;
+      pinch = null;
+      pages.style.transform = '';
+      if (Math.abs(done.ratio - 1) < 0.02) return;
+      const target = clampZoom(zoomRef.current * done.ratio);
+      pendingAnchor.current = done.anchor;
+      setZoom(target);
+    };
+    scroller.addEventListener('touchstart', onStart, { passive: true });
+    scroller.addEventListener('touchmove', onMove, { passive: false });
+    scroller.addEventListener('touchend', onEnd);
+    scroller.addEventListener('touchcancel', onEnd);
+    return () => {
+      scroller.removeEventListener('touchstart', onStart);
+      scroller.removeEventListener('touchmove', onMove);
+      scroller.removeEventListener('touchend', onEnd);
+      scroller.removeEventListener('touchcancel', onEnd);
+    };
+  }, [scroller]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at its top
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    scroller?.scrollTo({ top: 0 });
   }, [page]);
+
+  const total = doc?.numPages ?? 0;
+  const paged = total > pdfPagerThreshold;
+
+  const reportProgress = useCallback(() => {
+    if (!scroller || total === 0) return;
+    const reached = paged ? page : lastPageReached(scroller);
+    if (reached > 0) progress.current?.(reached / total);
+  }, [scroller, total, paged, page]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again once the pages have their size
+  useEffect(reportProgress, [reportProgress, pageWidth]);
 
   const onFirstPainted = () => {
     if (marked.current) return;
@@ -174,70 +409,114 @@ export default function PdfView({ url, height }: { url: string; height: number }
 
   if (failed) return <ViewReportFallback url={url} />;
 
-  const total = doc?.numPages ?? 0;
-  const paged = total > pdfPagerThreshold;
   const pages = doc ? (paged ? [page] : Array.from({ length: total }, (_, i) => i + 1)) : [];
 
   return (
-    <div className={classes.pdfView}>
-      {paged && (
-        <nav className={classes.pager} aria-label="Report pages">
+    <div className={classes.pdfView} style={{ height }}>
+      <div className={classes.pdfBar} data-paged={paged || undefined}>
+        {paged && (
+          <nav className={classes.pdfPager} aria-label="Report pages">
+            <button
+              type="button"
+              className={classes.toolButton}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+              disabled={page <= 1}
+              aria-label="Previous page"
+            >
+              <span aria-hidden="true">‹</span> <span className={classes.wideOnly}>Previous</span>
+            </button>
+            <label className={classes.pageInput}>
+              <span className={classes.wideOnly}>Page</span>
+              <input
+                type="number"
+                min={1}
+                max={total}
+                value={page}
+                onChange={(event) => {
+                  const next = Number(event.target.value);
+                  if (Number.isInteger(next) && next >= 1 && next <= total) setPage(next);
+                }}
+              />
+              <span>of {total}</span>
+            </label>
+            <button
+              type="button"
+              className={classes.toolButton}
+              onClick={() => setPage((p) => Math.min(total, p + 1))}
+              disabled={page >= total}
+              aria-label="Next page"
+            >
+              <span className={classes.wideOnly}>Next</span> <span aria-hidden="true">›</span>
+            </button>
+          </nav>
+        )}
+        <div className={classes.pdfZoom} role="toolbar" aria-label="Zoom">
           <button
             type="button"
             className={classes.toolButton}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-            disabled={page <= 1}
-            aria-label="Previous page"
+            onClick={() => changeZoom(pdfZoomOut)}
+            disabled={!doc || zoom <= pdfZoom.min}
+            aria-label="Zoom out"
           >
-            <span aria-hidden="true">‹</span> Previous
+            <span aria-hidden="true">−</span>
           </button>
-          <label className={classes.pageInput}>
-            <span>Page</span>
-            <input
-              type="number"
-              min={1}
-              max={total}
-              value={page}
-              onChange={(event) => {
-                const next = Number(event.target.value);
-                if (Number.isInteger(next) && next >= 1 && next <= total) setPage(next);
-              }}
-            />
-            <span>of {total}</span>
-          </label>
+          <output className={classes.zoomValue} aria-live="polite" aria-label="Zoom level">
+            {Math.round(zoom * 100)}%
+          </output>
           <button
             type="button"
             className={classes.toolButton}
-            onClick={() => setPage((p) => Math.min(total, p + 1))}
-            disabled={page >= total}
-            aria-label="Next page"
+            onClick={() => changeZoom(pdfZoomIn)}
+            disabled={!doc || zoom >= pdfZoom.max}
+            aria-label="Zoom in"
           >
-            Next <span aria-hidden="true">›</span>
+            <span aria-hidden="true">+</span>
           </button>
-        </nav>
-      )}
+          <button
+            type="button"
+            className={classes.toolButton}
+            onClick={() => changeZoom(() => 1)}
+            disabled={!doc || zoom === 1}
+            aria-label="Fit to width"
+          >
+            Fit
+          </button>
+        </div>
+      </div>
       <section
-        ref={scrollRef}
+        ref={setScroller}
         className={classes.pdfScroll}
-        style={{ height: paged ? height - toolbarHeight : height }}
         aria-label="Report document"
         aria-busy={doc ? undefined : true}
+        aria-keyshortcuts="+ - 0"
+        onScroll={reportProgress}
+        onKeyDown={(event) => {
+          if (event.ctrlKey || event.metaKey || event.altKey) return;
+          if (event.key === '+' || event.key === '=') changeZoom(pdfZoomIn);
+          else if (event.key === '-') changeZoom(pdfZoomOut);
+          else if (event.key === '0') changeZoom(() => 1);
+          else return;
+          event.preventDefault();
+        }}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         tabIndex={0}
       >
-        {!doc && <div className={classes.pageSkeleton} aria-hidden="true" />}
-        {doc &&
-          width > 0 &&
-          pages.map((n) => (
-            <PdfPage
-              key={n}
-              doc={doc}
-              pageNumber={n}
-              width={width}
-              onPainted={n === pages[0] ? onFirstPainted : undefined}
-              onFailed={() => setFailed(true)}
-            />
-          ))}
+        <div ref={pagesRef} className={classes.pdfPages}>
+          {!doc && <div className={classes.pageSkeleton} aria-hidden="true" />}
+          {doc &&
+            fitWidth > 0 &&
+            pages.map((n) => (
+              <PdfPage
+                key={n}
+                doc={doc}
+                pageNumber={n}
+                width={pageWidth}
+                root={scroller}
+                onPainted={n === pages[0] ? onFirstPainted : undefined}
+                onFailed={() => setFailed(true)}
+              />
+            ))}
+        </div>
       </section>
     </div>
   );

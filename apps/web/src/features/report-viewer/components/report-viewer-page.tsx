@@ -9,6 +9,7 @@ import { ErrorState } from '../../research/components/status.tsx';
 import { fetchViewerReport, logReportAccess, type ViewerData, type ViewerSource } from '../api/viewer-api.ts';
 import { useBodyOverflowHidden } from '../hooks/use-body-overflow-hidden.ts';
 import { revealStripAttribute, siteHeader, useFullScreenHeader } from '../hooks/use-full-screen-header.ts';
+import { useReadingProgress } from '../hooks/use-reading-progress.ts';
 import { useViewerHeight, type ViewerHeightMode } from '../hooks/use-viewer-height.ts';
 import { DocumentSkeleton, DocumentView, loadPdfView } from './document-view.tsx';
 import { LoadErrorBox } from './load-error.tsx';
@@ -86,6 +87,8 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
   const height = useViewerHeight(heightMode(fullScreen, externalPdf), documentRef);
   usePageTitle(data?.report.title ?? 'Report');
   useAccessLog(data, Boolean(user));
+  // Progress is the signed-in reader's own; a reader who came by an access key has no account to keep it for.
+  const reportProgress = useReadingProgress(data?.report.apiId, Boolean(user) && 'apiId' in source);
 
   const requiredLogin = load?.kind === 'error' && load.error === viewerErrorCodes.requiredLogin;
   useEffect(() => {
@@ -183,7 +186,12 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
       </div>
       <div className={classes.body}>
         <div ref={documentRef} className={classes.document} data-filetype={report.filetype}>
-          <DocumentView data={data} height={height} onFileExpired={() => void query.refetch()} />
+          <DocumentView
+            data={data}
+            height={height}
+            onFileExpired={() => void query.refetch()}
+            onProgress={reportProgress}
+          />
         </div>
         {!fullScreen && <RelatedReports reports={related} height={height} />}
       </div>

@@ -36,10 +36,12 @@ export function useViewerHeight(mode: ViewerHeightMode, documentRef?: RefObject<
   const [height, setHeight] = useState(() => viewerHeightFor(window.innerHeight, mode));
   useEffect(() => {
     const update = () => {
-      const top =
-        documentRef?.current && pageCannotScroll()
-          ? documentRef.current.getBoundingClientRect().top
-          : undefined;
+      // Where the page scrolls (a phone), the document still ends inside the first screen, so that what sits at
+      // its bottom (the PDF's zoom buttons, the end of a sheet's rows) is in view without scrolling the page.
+      const element = documentRef?.current;
+      const top = element
+        ? element.getBoundingClientRect().top + (pageCannotScroll() ? 0 : window.scrollY)
+        : undefined;
       setHeight(viewerHeightFor(window.innerHeight, mode, top));
     };
     update();

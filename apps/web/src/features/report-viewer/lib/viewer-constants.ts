@@ -15,3 +15,9 @@ export const webcastReportId = '101010';
 
 /** Height of a document's own toolbar (PDF pager, htm zoom, worksheet tabs): the .pager min-height in CSS. */
 export const toolbarHeight = 52;
+
+/** Reading progress goes to the server at most this often while reading (and once more on leaving). */
+export const readingProgressIntervalMs = 10_000;
+
+/** PDF zoom, as a multiple of the fit-to-width size: buttons step by the factor, pinch moves freely between. */
+export const pdfZoom = { min: 0.5, max: 4, step: 1.25 } as const;
