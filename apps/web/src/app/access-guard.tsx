@@ -1,7 +1,8 @@
 import type { WebAccess } from '@portal/contract';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { postLoginTarget, useSession, useSigningOut } from '../lib/session.ts';
+import { finishSignOut, postLoginTarget, useSession, useSigningOut } from '../lib/session.ts';
 
 /**
  * Spec 1 section 2.2. 'auth' routes need a user (else /signup carrying the wanted path and query);
@@ -12,6 +13,11 @@ export function AccessGuard({ access }: { access: WebAccess }) {
   const { user, ready, sessionLost } = useSession();
   const signingOut = useSigningOut();
   const isRoot = pathname === '/';
+
+  // A sign-out ends once its destination, the landing page, has been rendered (see finishSignOut).
+  useEffect(() => {
+    if (signingOut && isRoot) finishSignOut();
+  }, [signingOut, isRoot]);
 
   if (access === 'public' && !isRoot) return <Outlet />;
   // Sign-out and a lost session navigate home themselves; redirecting to /signup meanwhile would race them.

@@ -73,6 +73,15 @@ export const useSigningOut = () =>
   );
 
 /**
+ * Called by the access guard once the landing page is on screen. The router renders a navigation in a
+ * transition, after `navigate()` has resolved, so clearing the flag then let the guard of the page being left
+ * see no user first and send the visitor to /signup?redirectUrl=... instead of `/` (issue 11).
+ */
+export const finishSignOut = () => {
+  if (signingOut) setSigningOut(false);
+};
+
+/**
  * Spec 1 section 4: on Yes, go to /, sign out on the server, clear session storage and cached data, and reload
  * the navigation 1.5 s later.
  */
@@ -90,8 +99,10 @@ export const useSignOut = () => {
         () => void queryClient.invalidateQueries({ predicate: reloadsAfterSignOut }),
         limits.logoutRefreshMs,
       );
-    } finally {
-      setSigningOut(false);
+    } catch (error) {
+      // No landing page will clear the flag: let the guards work again.
+      finishSignOut();
+      throw error;
     }
   }, [navigate, queryClient]);
 };

@@ -91,6 +91,8 @@ describe('header', () => {
     expect(menuLoads()).toBe(1);
     await waitFor(() => expect(menuLoads()).toBe(2), { timeout: 4000 });
     expect(Date.now() - signedOutAt).toBeGreaterThanOrEqual(limits.logoutRefreshMs - 100);
+    // Still on the landing page: the guard of /settings never sent the signed-out visitor to /signup.
+    expect(app.location()).toBe('/');
   });
 
   it('submits the search only when the text is non-empty', async () => {
