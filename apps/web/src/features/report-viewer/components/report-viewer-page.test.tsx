@@ -1,5 +1,5 @@
 import { messages, type ReportViewerReply } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Call, client, fakeApi, renderApp } from '../../../test/render-app.tsx';
@@ -43,6 +43,9 @@ const viewerApi = (reply: { status?: number; body: unknown }, parameters: Record
     if (call.method === 'POST' && call.path === '/reports/save/') return { body: { success: true } };
     if (call.method === 'POST' && call.path.startsWith('/report/S-7/access/'))
       return { body: { success: true } };
+    // Progress is never the reader's concern: a failing save must not show anywhere.
+    if (call.method === 'PUT' && call.path === '/report/S-7/progress')
+      return { status: 500, body: { success: false, message: 'down' } };
     return undefined;
   });
 
@@ -86,6 +89,32 @@ describe('report viewer', () => {
       ),
     );
     expect(document.body).toHaveAttribute('data-report-page');
+  });
+
+  it('reports how far the reader got: at once, then throttled, then on leaving with keepalive', async () => {
+    const api = viewerApi({ body: viewerReply() });
+    renderApp('/reports/7_x');
+    const audio = await screen.findByLabelText('Asia strategy podcast', { selector: 'audio' });
+    const playAt = (seconds: number) => {
+      Object.defineProperty(audio, 'duration', { value: 200, configurable: true });
+      Object.defineProperty(audio, 'currentTime', { value: seconds, configurable: true });
+      fireEvent.timeUpdate(audio);
+    };
+    const progress = () => api.calls.filter((c) => c.method === 'PUT' && c.path === '/report/S-7/progress');
+    playAt(50);
+    await waitFor(() => expect(progress()).toHaveLength(1));
+    expect(progress()[0]?.body).toEqual({ fraction: 0.25 });
+    expect(progress()[0]?.headers['x-csrf-token']).toBe('csrf-from-server');
+    playAt(120);
+    playAt(80);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(progress()).toHaveLength(1);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(progress()).toHaveLength(2));
+    expect(progress()[1]?.body).toEqual({ fraction: 0.6 });
+    const init = api.fetchMock.mock.calls.findLast(([url]) => String(url).endsWith('/progress'))?.[1];
+    expect(init?.keepalive).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('hides the booking link unless bookings are enabled', async () => {
