@@ -26,6 +26,7 @@ const dataDir = `${harness.workDir}/data`;
 /** One start: milliseconds from spawn to a 200 of /api/health, then the server is stopped. */
 const startOnce = async (/** @type {string} */ name) => {
   const port = await freePort();
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, PORT: String(port), HOST: host, DATA_DIR: dataDir };
   for (const key of ['DATABASE_URL', 'NODE_ENV', 'SMTP_URL', 'WEB_DIST']) delete env[key];
   const started = performance.now();
