@@ -163,7 +163,7 @@ export const sectors: readonly SectorSeed[] = [
     companyWords: ['Semiconductor', 'Microelectronics', 'Precision', 'Technology', 'Electronics'],
     hashtags: ['Semiconductors', 'AI', 'Memory', 'Foundry', 'HBM'],
     themes: ['AI servers and advanced packaging', 'the memory upcycle', 'mature-node overcapacity'],
-    drivers: ['wafer shipments', 'utilisation', 'ASPs', 'inventory days', 'capex intensity'],
+    drivers: ['wafer shipments', 'utilisation', 'ASPs', 'inventory days', 'HBM3E volumes'],
     metric: 'P/E',
     colour: '#1e3a8a',
   },
@@ -507,88 +507,777 @@ export const analysts: readonly AnalystSeed[] = [
   },
 ];
 
-/** Invented name stems; checked against nothing real on purpose: none of these is a listed company. */
-export const companyStems = [
-  'Halvern',
-  'Qilan',
-  'Norvane',
-  'Tessaro',
-  'Orindo',
-  'Kestrelbay',
-  'Yunhe',
-  'Aoshiro',
-  'Baekson',
-  'Jadecrest',
-  'Sorvik',
-  'Meranti Bay',
-  'Lumaro',
-  'Tianquay',
-  'Kaiyo',
-  'Pelangi Jaya',
-  'Harrowgate',
-  'Zhenova',
-  'Mirava',
-  'Sanwei',
-  'Corvella',
-  'Ondari',
-  'Hwaseon',
-  'Lotuspoint',
-  'Brightmoor',
-  'Veltra',
-  'Nakaji',
-  'Suriya Vale',
-  'Ravenstone',
-  'Tanjong Ardi',
-  'Quanrui',
-  'Ellory',
-  'Hoshimura',
-  'Daebong',
-  'Kirana',
-  'Westmere',
-  'Anlai',
-  'Solenne',
-  'Marisco',
-  'Tamaki',
-  'Jinhai',
-  'Parvani',
-  'Greyfield',
-  'Hanul',
-  'Cendana',
-  'Oakhaven',
-  'Shenlu',
-  'Velmont',
-  'Rinkai',
-  'Bayswift',
-  'Xiantao',
-  'Amberlane',
-  'Koryo Arc',
-  'Sentosa Ridge',
-  'Fenwick',
-  'Longhua',
-  'Isora',
-  'Mekong Star',
-  'Dunmore',
-  'Yoshida Arc',
-  'Huaxin Ridge',
-  'Arvana',
-  'Pinecrest',
-  'Seorin',
-  'Bintara',
-  'Calloway',
-  'Tengfei',
-  'Oriel',
-  'Kaminari',
-  'Saigon Pearl',
-  'Northwind',
-  'Jiaxu',
-  'Lindqvist',
-  'Namsan',
-  'Cahaya',
-  'Redcliffe',
-  'Wenlan',
-  'Alderic',
-  'Shirakawa',
-  'Cobaltia',
-] as const;
+/**
+ * Each analyst's profile, written per person (paragraphs; the seed stores them as HTML paragraphs on lines of
+ * their own, so a plain-text preview of the profile keeps a space between them).
+ */
+export const analystBios: Record<number, readonly string[]> = {
+  200101: [
+    'Margaret Lau leads the research department and chairs the committee that signs off every rating change. She set up the firm’s Asia strategy product and still writes its quarterly outlook.',
+    'Before joining, Margaret spent fourteen years at a global investment bank in Hong Kong and London, latterly as head of Asian equity strategy. She studied economics at the University of Hong Kong and holds a master’s degree from the London School of Economics.',
+  ],
+  200102: [
+    'Daniel Okafor-Tan writes the firm’s regional strategy: asset allocation across Asian markets, earnings revisions and the flows that move them. His weekly briefing is the firm’s most-read publication.',
+    'Daniel joined from a sovereign wealth fund, where he ran the Asian equity allocation for six years. He is a graduate of the National University of Singapore and a CFA charterholder.',
+  ],
+  200103: [
+    'Wei-Lun Hsieh covers foundry, advanced packaging and the Taiwan semiconductor supply chain. His work on wafer capacity and CoWoS-class packaging is followed closely by investors in the AI build-out.',
+    'Wei-Lun began his career as a process integration engineer at a foundry in Hsinchu before moving to the sell side. He holds a master’s degree in electrical engineering from National Taiwan University.',
+  ],
+  200104: [
+    'Hana Mizuno covers Japanese technology hardware, from semiconductor equipment to electronic components, and the Japanese auto parts makers that supply electric vehicles.',
+    'She previously worked at a Japanese securities house as an equipment analyst. Hana graduated from Keio University and reads company filings in Japanese and English.',
+  ],
+  200105: [
+    'Ji-ho Park covers Korean memory and display makers. His quarterly DRAM and HBM supply model is built from wafer starts up, and he tracks contract prices every month.',
+    'Ji-ho spent four years in strategic planning at a memory maker before joining the firm. He holds an engineering degree from Seoul National University.',
+  ],
+  200106: [
+    'Arjun Mehta leads coverage of Indian banks and non-bank lenders. He focuses on deposit franchises, credit costs in unsecured retail lending and the capital needs of fast-growing private banks.',
+    'Arjun was a financials analyst at a domestic mutual fund for six years. He holds an MBA from IIM Ahmedabad and is a CFA charterholder.',
+  ],
+  200107: [
+    'Siew Ling Chua covers banks in Singapore, Malaysia and Indonesia. Her research looks at net interest margins through the rate cycle, asset quality in SME lending and dividend capacity.',
+    'Siew Ling joined from the Monetary Authority’s bank supervision department. She graduated in accountancy from Nanyang Technological University.',
+  ],
+  200108: [
+    'Rizky Pratama covers Indonesian consumer companies and the nickel and coal producers that shape the country’s export earnings. He spends much of the year visiting stores, smelters and distributors outside Jakarta.',
+    'He previously worked in corporate finance at a regional consumer group. Rizky holds a degree in economics from Universitas Indonesia.',
+  ],
+  200109: [
+    'Thanh Nguyen Duc covers Vietnamese equities, with a focus on residential developers, industrial parks and consumer companies.',
+    'Thanh joined from a Ho Chi Minh City brokerage, where he built its first English-language research product. He studied finance at the Foreign Trade University in Hanoi.',
+  ],
+  200110: [
+    'Yifan Zhou leads coverage of Chinese internet platforms: e-commerce, online games, digital advertising and cloud. She is known for her work on how generative AI changes the economics of search and advertising.',
+    'Yifan spent five years in investor relations at an internet platform in Hangzhou. She holds a degree in economics from Fudan University.',
+  ],
+  200111: [
+    'Kenneth Ip covers Hong Kong developers, landlords and REITs. He publishes a monthly tracker of residential transactions, office vacancies and retail rents.',
+    'Kenneth was a valuation surveyor at a property consultancy before moving into research. He graduated from the Chinese University of Hong Kong.',
+  ],
+  200112: [
+    'Lakshmi Narayanan covers Indian pharmaceuticals, hospitals and contract research organisations, with particular attention to US generics pricing and biosimilar launches.',
+    'She worked in business development at a pharmaceutical company for six years. Lakshmi holds a master’s degree in pharmacology from the University of Mumbai.',
+  ],
+  200113: [
+    'Mei Chen covers Chinese carmakers, battery makers and power utilities. Her research on battery chemistry and the EV price war draws on monthly registration and installation data.',
+    'Mei previously worked at an automotive consultancy in Shanghai. She holds a degree in automotive engineering from Tsinghua University.',
+  ],
+  200114: [
+    'Tomoko Saito covers Japanese industrials: factory automation, machinery, trading houses and shipping. She has followed the corporate governance reforms of the Tokyo Stock Exchange since they began.',
+    'Tomoko spent seven years at a trading house before joining the firm. She graduated from Waseda University.',
+  ],
+  200115: [
+    'Marcus Lim covers telecom operators, tower companies and data centres across Asia. His research focuses on mobile pricing, spectrum costs and the power needs of AI data centres.',
+    'Marcus previously worked in strategy at a tower company. He holds a degree in commerce from the University of Melbourne.',
+  ],
+  200116: [
+    'Eleanor Whitfield writes the firm’s global energy strategy: oil, LNG, power markets and the metals of the energy transition, seen from the Asian buyer’s side.',
+    'Eleanor joined from an energy trading desk in New York. She holds a master’s degree in international affairs from Columbia University.',
+  ],
+  200117: [
+    'Sung-min Cho covers Korean shipbuilders, machinery makers and auto parts suppliers. He tracks order intake and newbuild prices yard by yard.',
+    'Sung-min worked in the finance department of a shipyard before moving to research. He graduated in business administration from Yonsei University.',
+  ],
+  200118: [
+    'Vikram Rao is the firm’s economist for South Asia. He writes on Indian growth, inflation and monetary policy, and on what they mean for banks and rate-sensitive stocks.',
+    'Vikram advised the finance ministry for four years before joining. He holds a doctorate in economics from the Delhi School of Economics.',
+  ],
+  200119: [
+    'Grace Leung heads institutional sales in Asia and looks after the firm’s largest clients in Hong Kong, Singapore and Tokyo. She arranges the analyst roadshows and the annual Asia conference.',
+    'Grace previously ran an equity sales team at a regional broker. She graduated from the University of Toronto.',
+  ],
+  200120: [
+    'Oliver Brandt covers clients in Europe and the United States, with a focus on technology and internet specialists.',
+    'He joined from a European research boutique, where he sold Asian technology research. Oliver holds a master’s degree from the University of St Gallen.',
+  ],
+};
+
+/**
+ * Where a sector's companies sit: EBIT margin (fraction of revenue) and the P/E range the market pays. The
+ * earnings models and every figure quoted in notes are drawn inside these bands (catalogue-figures.ts).
+ */
+export const sectorBands: Record<number, { ebitMargin: [number, number]; pe: [number, number] }> = {
+  10000121: { ebitMargin: [0.28, 0.4], pe: [7.5, 12] },
+  10000123: { ebitMargin: [0.07, 0.14], pe: [13, 24] },
+  10000124: { ebitMargin: [0.12, 0.22], pe: [8, 14] },
+  10000126: { ebitMargin: [0.14, 0.24], pe: [16, 27] },
+  10000127: { ebitMargin: [0.06, 0.12], pe: [10, 18] },
+  10000128: { ebitMargin: [0.12, 0.26], pe: [14, 26] },
+  10000129: { ebitMargin: [0.09, 0.18], pe: [7.5, 13] },
+  10000130: { ebitMargin: [0.22, 0.34], pe: [7.5, 13] },
+  10000131: { ebitMargin: [0.14, 0.3], pe: [12, 25] },
+  10000132: { ebitMargin: [0.15, 0.25], pe: [11, 17] },
+  10000134: { ebitMargin: [0.05, 0.1], pe: [8, 15] },
+  10000136: { ebitMargin: [0.08, 0.15], pe: [8, 14] },
+};
+
+export interface CompanySeed {
+  /** the name readers see (without the legal suffix) */
+  name: string;
+  country: CountryName;
+  sectorId: number;
+  /** Bloomberg style: local code and the exchange's suffix */
+  ticker: string;
+  description: string;
+}
+
+/**
+ * The covered companies, written one by one: fictional names that fit their country, tickers in the format of
+ * their exchange (none is meant to be a real listed company; a code may still coincide with a real one).
+ */
+export const companySeeds: readonly CompanySeed[] = [
+  // Banks & Financials
+  {
+    name: 'Meranti Bay Bank',
+    country: 'Singapore',
+    sectorId: 10000121,
+    ticker: 'MBB SP',
+    description:
+      'Meranti Bay Bank is Singapore’s fourth-largest lender by deposits, with SME and trade-finance franchises in Malaysia and Indonesia. Wealth management fees are a growing share of income.',
+  },
+  {
+    name: 'Halvern Life Assurance',
+    country: 'Hong Kong',
+    sectorId: 10000121,
+    ticker: '1428 HK',
+    description:
+      'Halvern Life Assurance sells life and health insurance in Hong Kong, where mainland visitors buy about a third of its new policies. Its agency force is among the largest in the city.',
+  },
+  {
+    name: 'Suriya Vale Bank',
+    country: 'India',
+    sectorId: 10000121,
+    ticker: 'SVBK IN',
+    description:
+      'Suriya Vale Bank is a private-sector bank in India with a retail deposit base in the south and fast-growing unsecured lending. Its branch network doubled over five years.',
+  },
+  {
+    name: 'Parvani Finance',
+    country: 'India',
+    sectorId: 10000121,
+    ticker: 'PARVFIN IN',
+    description:
+      'Parvani Finance is a non-bank lender in India that finances two-wheelers, tractors and small businesses in rural districts. Its collection network reaches over 20,000 villages.',
+  },
+  {
+    name: 'Bintara Bank',
+    country: 'Indonesia',
+    sectorId: 10000121,
+    ticker: 'BNTR IJ',
+    description:
+      'Bintara Bank is a mid-sized Indonesia lender focused on payroll loans and micro-credit. Its mobile banking app has twelve million users.',
+  },
+  {
+    name: 'Hanul Financial Group',
+    country: 'South Korea',
+    sectorId: 10000121,
+    ticker: '176420 KS',
+    description:
+      'Hanul Financial Group owns a commercial bank, a card company and a brokerage in South Korea. It is one of the first Korean financial groups to commit to a value-up plan with share buy-backs.',
+  },
+  {
+    name: 'Mekong Commercial Bank',
+    country: 'Vietnam',
+    sectorId: 10000121,
+    ticker: 'MKB VN',
+    description:
+      'Mekong Commercial Bank is a joint-stock lender in Vietnam, strongest in the Mekong Delta, with a growing book of mortgages and loans to agricultural exporters.',
+  },
+  // Consumer & Retail
+  {
+    name: 'Saigon Pearl Foods',
+    country: 'Vietnam',
+    sectorId: 10000123,
+    ticker: 'SPF VN',
+    description:
+      'Saigon Pearl Foods makes dairy drinks, instant noodles and sauces in Vietnam and sells them through 150,000 traditional grocery outlets. Exports to Cambodia and Laos add a tenth of sales.',
+  },
+  {
+    name: 'Pelangi Jaya Consumer',
+    country: 'Indonesia',
+    sectorId: 10000123,
+    ticker: 'PLJY IJ',
+    description:
+      'Pelangi Jaya Consumer is an Indonesia maker of biscuits, coffee mixes and personal care products. Rural distribution and small pack sizes keep it ahead of multinational rivals.',
+  },
+  {
+    name: 'Aoshiro Retail',
+    country: 'Japan',
+    sectorId: 10000123,
+    ticker: '3172 JP',
+    description:
+      'Aoshiro Retail runs 900 drugstores in Japan, many near stations and tourist districts, where duty-free sales to visitors have recovered above their 2019 level.',
+  },
+  {
+    name: 'Qilan Beverages',
+    country: 'China',
+    sectorId: 10000123,
+    ticker: '603719 CH',
+    description:
+      'Qilan Beverages brews premium baijiu and bottled tea in China. Its mid-priced spirits sell mainly in Sichuan and the eastern provinces.',
+  },
+  {
+    name: 'Tamaki Brands',
+    country: 'Japan',
+    sectorId: 10000123,
+    ticker: '4938 JP',
+    description:
+      'Tamaki Brands sells skincare and cosmetics in Japan and across Asia. Travel retail and China make up about 40% of sales.',
+  },
+  {
+    name: 'Cendana Retail',
+    country: 'Indonesia',
+    sectorId: 10000123,
+    ticker: 'CDNA IJ',
+    description:
+      'Cendana Retail operates convenience stores and supermarkets in Indonesia, with most of its 3,000 stores outside Java.',
+  },
+  {
+    name: 'Sentosa Ridge Leisure',
+    country: 'Singapore',
+    sectorId: 10000123,
+    ticker: 'SRLR SP',
+    description:
+      'Sentosa Ridge Leisure owns hotels and attractions in Singapore and resorts in Bintan. Visitor arrivals from China and India drive its earnings.',
+  },
+  // Energy & Utilities
+  {
+    name: 'Tianquay Power',
+    country: 'China',
+    sectorId: 10000124,
+    ticker: '601836 CH',
+    description:
+      'Tianquay Power is a China power generator moving from coal to wind and solar. Renewables already supply a third of its capacity.',
+  },
+  {
+    name: 'Norvane Renewables',
+    country: 'India',
+    sectorId: 10000124,
+    ticker: 'NRVN IN',
+    description:
+      'Norvane Renewables builds and operates solar and wind farms in India under long-term contracts with state utilities. It is adding battery storage to sell round-the-clock power.',
+  },
+  {
+    name: 'Cahaya Energi',
+    country: 'Indonesia',
+    sectorId: 10000124,
+    ticker: 'CHYA IJ',
+    description:
+      'Cahaya Energi produces gas and geothermal power in Indonesia. Its new LNG contracts with Japanese buyers start next year.',
+  },
+  {
+    name: 'Kaiyo Gas',
+    country: 'Japan',
+    sectorId: 10000124,
+    ticker: '9541 JP',
+    description:
+      'Kaiyo Gas is a city-gas and power retailer in Japan, buying LNG on long-term contracts and reselling it to homes and factories in the Kansai region.',
+  },
+  {
+    name: 'Daebong Energy',
+    country: 'South Korea',
+    sectorId: 10000124,
+    ticker: '096310 KS',
+    description:
+      'Daebong Energy refines oil and runs a petrochemical complex in South Korea. It is investing in hydrogen and offshore wind.',
+  },
+  {
+    name: 'Northwind Power',
+    country: 'United States',
+    sectorId: 10000124,
+    ticker: 'NWND US',
+    description:
+      'Northwind Power develops utility-scale solar and storage projects in the United States and buys its modules largely from Asian suppliers.',
+  },
+  {
+    name: 'Truong Son Power',
+    country: 'Vietnam',
+    sectorId: 10000124,
+    ticker: 'TSP VN',
+    description:
+      'Truong Son Power owns hydropower and wind plants in Vietnam and sells power to the state grid under feed-in tariffs.',
+  },
+  // Healthcare & Biotech
+  {
+    name: 'Zhenova Biologics',
+    country: 'China',
+    sectorId: 10000126,
+    ticker: '688529 CH',
+    description:
+      'Zhenova Biologics develops antibody drugs in China and has licensed two of them to US partners. Its first biosimilar is on sale in Europe.',
+  },
+  {
+    name: 'Ondari Pharma',
+    country: 'India',
+    sectorId: 10000126,
+    ticker: 'ONDR IN',
+    description:
+      'Ondari Pharma makes generic medicines in India for the US and domestic markets. Complex injectables are its main growth driver.',
+  },
+  {
+    name: 'Corvella Healthcare',
+    country: 'Singapore',
+    sectorId: 10000126,
+    ticker: 'CVH SP',
+    description:
+      'Corvella Healthcare runs private hospitals and clinics in Singapore and Malaysia, with a growing medical-tourism business.',
+  },
+  {
+    name: 'Nakaji Pharmaceutical',
+    country: 'Japan',
+    sectorId: 10000126,
+    ticker: '4593 JP',
+    description:
+      'Nakaji Pharmaceutical is a mid-sized drug maker in Japan with an oncology pipeline and royalty income from a diabetes drug.',
+  },
+  {
+    name: 'Seorin Biologics',
+    country: 'South Korea',
+    sectorId: 10000126,
+    ticker: '214870 KQ',
+    description:
+      'Seorin Biologics is a contract manufacturer of biologic drugs in South Korea, listed on KOSDAQ, adding capacity for global pharmaceutical clients.',
+  },
+  {
+    name: 'Anlai Medical',
+    country: 'Hong Kong',
+    sectorId: 10000126,
+    ticker: '2189 HK',
+    description:
+      'Anlai Medical sells diagnostic equipment and consumables from Hong Kong to hospitals in mainland China and Southeast Asia.',
+  },
+  {
+    name: 'Westmere Life Sciences',
+    country: 'United States',
+    sectorId: 10000126,
+    ticker: 'WMLS US',
+    description:
+      'Westmere Life Sciences is a contract research organisation based in the United States, running clinical trials in Asia for American biotech clients.',
+  },
+  // Industrials & Infrastructure
+  {
+    name: 'Hoshimura Heavy Industries',
+    country: 'Japan',
+    sectorId: 10000127,
+    ticker: '7014 JP',
+    description:
+      'Hoshimura Heavy Industries builds gas turbines, industrial boilers and defence equipment in Japan. Its order book reached a record this year.',
+  },
+  {
+    name: 'Koryo Shipbuilding',
+    country: 'South Korea',
+    sectorId: 10000127,
+    ticker: '042690 KS',
+    description:
+      'Koryo Shipbuilding builds LNG carriers and container ships in South Korea, with a backlog of about three years of work.',
+  },
+  {
+    name: 'Tanjong Ardi Logistics',
+    country: 'Singapore',
+    sectorId: 10000127,
+    ticker: 'TAL SP',
+    description:
+      'Tanjong Ardi Logistics runs warehouses, port services and cross-border trucking from Singapore into Malaysia and Thailand.',
+  },
+  {
+    name: 'Quanrui Engineering',
+    country: 'China',
+    sectorId: 10000127,
+    ticker: '002958 CH',
+    description:
+      'Quanrui Engineering makes factory automation equipment and robots in China and is expanding its sales to Southeast Asia.',
+  },
+  {
+    name: 'Mirava Infrastructure',
+    country: 'India',
+    sectorId: 10000127,
+    ticker: 'MIRAVA IN',
+    description:
+      'Mirava Infrastructure builds highways, metro lines and water projects in India, mostly for central and state governments.',
+  },
+  {
+    name: 'Jinhai Shipping',
+    country: 'Hong Kong',
+    sectorId: 10000127,
+    ticker: '1735 HK',
+    description:
+      'Jinhai Shipping is a Hong Kong dry-bulk and container shipowner chartering vessels on routes between China and Southeast Asia.',
+  },
+  {
+    name: 'Cuu Long Logistics',
+    country: 'Vietnam',
+    sectorId: 10000127,
+    ticker: 'CLL VN',
+    description:
+      'Cuu Long Logistics operates river ports, bonded warehouses and industrial parks in Vietnam, serving manufacturers moving out of China.',
+  },
+  // Internet & Media
+  {
+    name: 'Yunhe Digital',
+    country: 'China',
+    sectorId: 10000128,
+    ticker: '300879 CH',
+    description:
+      'Yunhe Digital runs a short-video platform and an advertising network in China. Its AI tools help small merchants make video adverts.',
+  },
+  {
+    name: 'Kestrelbay Online',
+    country: 'Hong Kong',
+    sectorId: 10000128,
+    ticker: '1966 HK',
+    description:
+      'Kestrelbay Online runs online travel and food-delivery apps from Hong Kong across Greater China and Southeast Asia.',
+  },
+  {
+    name: 'Kaminari Games',
+    country: 'Japan',
+    sectorId: 10000128,
+    ticker: '3689 JP',
+    description:
+      'Kaminari Games develops mobile and console games in Japan. Two franchises bring in most of its revenue, and overseas sales are rising.',
+  },
+  {
+    name: 'Namsan Networks',
+    country: 'South Korea',
+    sectorId: 10000128,
+    ticker: '263720 KQ',
+    description:
+      'Namsan Networks runs a webtoon platform and a music streaming service in South Korea, listed on KOSDAQ, and licenses its stories to studios abroad.',
+  },
+  {
+    name: 'Kirana Digital',
+    country: 'Indonesia',
+    sectorId: 10000128,
+    ticker: 'KIRA IJ',
+    description:
+      'Kirana Digital is an Indonesia e-commerce marketplace for small shops, with its own payments and lending arm.',
+  },
+  {
+    name: 'Veltra Online',
+    country: 'India',
+    sectorId: 10000128,
+    ticker: 'VELTRA IN',
+    description:
+      'Veltra Online runs a food-delivery and quick-commerce app in India, with dark stores in 40 cities.',
+  },
+  {
+    name: 'Sanwei Digital',
+    country: 'Taiwan',
+    sectorId: 10000128,
+    ticker: '6589 TT',
+    description:
+      'Sanwei Digital publishes online games in Taiwan and licenses Japanese and Korean titles for Southeast Asia.',
+  },
+  // Materials & Mining
+  {
+    name: 'Pelita Nikel Resources',
+    country: 'Indonesia',
+    sectorId: 10000129,
+    ticker: 'PNKL IJ',
+    description:
+      'Pelita Nikel Resources mines nickel ore in Sulawesi and runs smelters in Indonesia that make nickel pig iron and battery-grade intermediates.',
+  },
+  {
+    name: 'Tengfei Cement',
+    country: 'China',
+    sectorId: 10000129,
+    ticker: '600781 CH',
+    description:
+      'Tengfei Cement is a cement and aggregates maker in China, strongest in the central provinces, now cutting capacity as housing starts fall.',
+  },
+  {
+    name: 'Vindhya Metals',
+    country: 'India',
+    sectorId: 10000129,
+    ticker: 'VINDHYA IN',
+    description:
+      'Vindhya Metals produces aluminium and copper in India from its own bauxite mines and a captive power plant.',
+  },
+  {
+    name: 'Shirakawa Chemicals',
+    country: 'Japan',
+    sectorId: 10000129,
+    ticker: '4113 JP',
+    description:
+      'Shirakawa Chemicals makes specialty chemicals in Japan, including high-purity gases and photoresist materials for chipmakers.',
+  },
+  {
+    name: 'Baekson Steel',
+    country: 'South Korea',
+    sectorId: 10000129,
+    ticker: '004562 KS',
+    description:
+      'Baekson Steel is an integrated steelmaker in South Korea supplying shipyards and carmakers, and is investing in hydrogen-based ironmaking.',
+  },
+  {
+    name: 'Ellory Specialty Materials',
+    country: 'Taiwan',
+    sectorId: 10000129,
+    ticker: '1742 TT',
+    description:
+      'Ellory Specialty Materials produces copper foil and glass fibre cloth in Taiwan for circuit boards used in servers and phones.',
+  },
+  // Property & REITs
+  {
+    name: 'Harrowgate Properties',
+    country: 'Hong Kong',
+    sectorId: 10000130,
+    ticker: '1627 HK',
+    description:
+      'Harrowgate Properties is a Hong Kong landlord of offices and shopping malls in Central and Kowloon, with a small residential development arm.',
+  },
+  {
+    name: 'Greyfield Land',
+    country: 'Hong Kong',
+    sectorId: 10000130,
+    ticker: '1539 HK',
+    description:
+      'Greyfield Land develops housing in Hong Kong and the Greater Bay Area and keeps a portfolio of hotels.',
+  },
+  {
+    name: 'Marisco REIT',
+    country: 'Singapore',
+    sectorId: 10000130,
+    ticker: 'MRST SP',
+    description:
+      'Marisco REIT owns business parks, logistics warehouses and data-centre shells in Singapore and Australia.',
+  },
+  {
+    name: 'Longhua Development',
+    country: 'China',
+    sectorId: 10000130,
+    ticker: '600917 CH',
+    description:
+      'Longhua Development is a state-backed developer in China with a land bank concentrated in first- and second-tier cities.',
+  },
+  {
+    name: 'Thu Thiem Land',
+    country: 'Vietnam',
+    sectorId: 10000130,
+    ticker: 'TTL VN',
+    description:
+      'Thu Thiem Land develops apartments and townships in Vietnam, mainly around Ho Chi Minh City.',
+  },
+  {
+    name: 'Amberlane Estates',
+    country: 'India',
+    sectorId: 10000130,
+    ticker: 'AMBRLN IN',
+    description:
+      'Amberlane Estates builds residential and office projects in India, in Mumbai, Pune and Bengaluru.',
+  },
+  {
+    name: 'Rinkai Estates',
+    country: 'Japan',
+    sectorId: 10000130,
+    ticker: '8962 JP',
+    description:
+      'Rinkai Estates owns offices and rental apartments in Japan, mostly in central Tokyo and Osaka.',
+  },
+  // Technology & Semiconductors
+  {
+    name: 'Sorvik Semiconductor',
+    country: 'Taiwan',
+    sectorId: 10000131,
+    ticker: '6231 TT',
+    description:
+      'Sorvik Semiconductor is a specialty foundry in Taiwan making power, analogue and image-sensor chips on mature nodes.',
+  },
+  {
+    name: 'Tessaro Microelectronics',
+    country: 'Taiwan',
+    sectorId: 10000131,
+    ticker: '3687 TT',
+    description:
+      'Tessaro Microelectronics is an advanced packaging and test house in Taiwan whose capacity for AI accelerators is sold out through next year.',
+  },
+  {
+    name: 'Hwaseon Semiconductor',
+    country: 'South Korea',
+    sectorId: 10000131,
+    ticker: '019260 KS',
+    description:
+      'Hwaseon Semiconductor makes DRAM and NAND in South Korea and is ramping HBM3E for AI accelerators.',
+  },
+  {
+    name: 'Yoshida Precision',
+    country: 'Japan',
+    sectorId: 10000131,
+    ticker: '6879 JP',
+    description:
+      'Yoshida Precision makes wafer-cleaning and inspection equipment in Japan, selling to foundries and memory makers across Asia.',
+  },
+  {
+    name: 'Jiaxu Semiconductor',
+    country: 'China',
+    sectorId: 10000131,
+    ticker: '688721 CH',
+    description:
+      'Jiaxu Semiconductor designs microcontrollers and power chips in China for cars and appliances, listed on the STAR Market.',
+  },
+  {
+    name: 'Oriel Technology',
+    country: 'Hong Kong',
+    sectorId: 10000131,
+    ticker: '2283 HK',
+    description:
+      'Oriel Technology assembles camera modules and optical components from Hong Kong, with plants in Guangdong and Vietnam.',
+  },
+  {
+    name: 'Cobaltia Semiconductor',
+    country: 'United States',
+    sectorId: 10000131,
+    ticker: 'CBLT US',
+    description:
+      'Cobaltia Semiconductor is a fabless chip designer in the United States whose networking chips are made by Asian foundries.',
+  },
+  {
+    name: 'Lumaro Precision',
+    country: 'Singapore',
+    sectorId: 10000131,
+    ticker: 'LMRP SP',
+    description:
+      'Lumaro Precision makes precision parts and test handlers in Singapore for semiconductor equipment makers.',
+  },
+  // Telecoms
+  {
+    name: 'Bayswift Communications',
+    country: 'Singapore',
+    sectorId: 10000132,
+    ticker: 'BSWC SP',
+    description:
+      'Bayswift Communications is a mobile and broadband operator in Singapore with stakes in operators in Thailand and the Philippines.',
+  },
+  {
+    name: 'Nusantara Towers',
+    country: 'Indonesia',
+    sectorId: 10000132,
+    ticker: 'NSTW IJ',
+    description:
+      'Nusantara Towers leases space on 25,000 telecom towers in Indonesia to the country’s mobile operators.',
+  },
+  {
+    name: 'Pragati Mobile',
+    country: 'India',
+    sectorId: 10000132,
+    ticker: 'PRAGATI IN',
+    description:
+      'Pragati Mobile is a mobile operator in India with 300 million subscribers, now raising tariffs after years of price competition.',
+  },
+  {
+    name: 'Kizuna Data Centres',
+    country: 'Japan',
+    sectorId: 10000132,
+    ticker: '9439 JP',
+    description:
+      'Kizuna Data Centres builds and runs data centres in Japan for cloud providers, in Tokyo, Osaka and Hokkaido.',
+  },
+  {
+    name: 'Viet Star Mobile',
+    country: 'Vietnam',
+    sectorId: 10000132,
+    ticker: 'VSM VN',
+    description:
+      'Viet Star Mobile is the third-largest mobile operator in Vietnam and is rolling out 5G in the main cities.',
+  },
+  {
+    name: 'Tamsui Telecom',
+    country: 'Taiwan',
+    sectorId: 10000132,
+    ticker: '4979 TT',
+    description: 'Tamsui Telecom offers mobile, fixed broadband and enterprise cloud services in Taiwan.',
+  },
+  // Autos & EV Supply Chain
+  {
+    name: 'Shenlu Motor',
+    country: 'China',
+    sectorId: 10000134,
+    ticker: '601365 CH',
+    description:
+      'Shenlu Motor makes electric and hybrid cars in China and exports a fifth of its output to the Middle East, Latin America and Europe.',
+  },
+  {
+    name: 'Xiantao Battery',
+    country: 'China',
+    sectorId: 10000134,
+    ticker: '300861 CH',
+    description:
+      'Xiantao Battery makes LFP battery cells in China for cars and grid storage, with a new plant in Hungary.',
+  },
+  {
+    name: 'Shiozaki Motor',
+    country: 'Japan',
+    sectorId: 10000134,
+    ticker: '7238 JP',
+    description:
+      'Shiozaki Motor makes compact cars and motorcycles in Japan and sells most of them in India and Southeast Asia.',
+  },
+  {
+    name: 'Seohae Mobility',
+    country: 'South Korea',
+    sectorId: 10000134,
+    ticker: '204320 KS',
+    description:
+      'Seohae Mobility supplies thermal-management systems and electric motors in South Korea to Korean and American carmakers.',
+  },
+  {
+    name: 'Deccan Motors',
+    country: 'India',
+    sectorId: 10000134,
+    ticker: 'DECCAN IN',
+    description: 'Deccan Motors makes tractors, utility vehicles and electric three-wheelers in India.',
+  },
+  {
+    name: 'Tainan Auto Parts',
+    country: 'Taiwan',
+    sectorId: 10000134,
+    ticker: '1531 TT',
+    description:
+      'Tainan Auto Parts makes aftermarket body parts and lamps in Taiwan for the US and European markets.',
+  },
+  // Macro & Strategy: the conglomerates strategists discuss
+  {
+    name: 'Pinecrest Holdings',
+    country: 'Hong Kong',
+    sectorId: 10000136,
+    ticker: '1187 HK',
+    description:
+      'Pinecrest Holdings is a Hong Kong conglomerate with ports, retail, utilities and telecoms in Asia and Europe.',
+  },
+  {
+    name: 'Calloway Group',
+    country: 'Singapore',
+    sectorId: 10000136,
+    ticker: 'CLWY SP',
+    description:
+      'Calloway Group is a Singapore investment holding company with stakes in shipyards, property and data centres.',
+  },
+  {
+    name: 'Sinar Cakra Group',
+    country: 'Indonesia',
+    sectorId: 10000136,
+    ticker: 'SCKR IJ',
+    description:
+      'Sinar Cakra Group is an Indonesia conglomerate spanning car distribution, palm oil, coal and banking.',
+  },
+  {
+    name: 'Oakhaven Investments',
+    country: 'United States',
+    sectorId: 10000136,
+    ticker: 'OKHV US',
+    description:
+      'Oakhaven Investments is a holding company in the United States that owns stakes in Asian consumer and logistics businesses.',
+  },
+  {
+    name: 'Yamabuki Corporation',
+    country: 'Japan',
+    sectorId: 10000136,
+    ticker: '8019 JP',
+    description:
+      'Yamabuki Corporation is a trading house in Japan with interests in energy, metals, food and machinery, and a rising payout.',
+  },
+];
 
 export const reportingRatings = ['Buy', 'Outperform', 'Neutral', 'Underperform', 'Sell'] as const;

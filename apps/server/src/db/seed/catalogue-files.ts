@@ -235,7 +235,7 @@ thead th{background:#dfe5eb}
 footer{margin-top:32px;font-size:11px;color:#5a6169;font-style:italic}
 </style></head><body>
 <header><div class="firm">${e(doc.firm)} &middot; ${e(doc.sector)}</div><h1>${e(doc.title)}</h1>
-<div class="meta">${e(doc.subtitle)} &middot; ${e(dateText(doc.publishedAt))} &middot; ${doc.analysts.map((a) => e(a.name)).join(', ')} &middot; Rating: ${e(doc.rating)}</div></header>
+<div class="meta">${e(doc.subject)} &middot; ${e(doc.subtitle)} &middot; ${e(dateText(doc.publishedAt))} &middot; ${doc.analysts.map((a) => e(a.name)).join(', ')} &middot; Rating: ${e(doc.rating)}</div></header>
 <section class="key"><strong>Key points</strong><ul>${doc.keyPoints.map((p) => `<li>${e(p)}</li>`).join('')}</ul></section>
 ${doc.sections.map((s) => `<h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}`).join('\n')}
 <h2>Financial summary</h2>${table}
@@ -244,10 +244,23 @@ ${doc.sections.map((s) => `<h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p
 </body></html>`;
 };
 
-/** An earnings model workbook: a model sheet with formulas (and their values) and a notes sheet. */
+/**
+ * An earnings model workbook: a model sheet with formulas (and their values) and a notes sheet. EPS is net
+ * profit over shares, P/E the price over EPS, and the target price and upside sit under them.
+ */
 export const earningsModelXlsx = async (
   doc: ResearchDocument,
-  model: { years: number[]; revenue: number[]; ebitMargin: number[]; shares: number; price: number },
+  model: {
+    years: number[];
+    /** per year: reported (A) rather than estimated (E) */
+    actual: boolean[];
+    revenue: number[];
+    ebitMargin: number[];
+    shares: number;
+    price: number;
+    target: number;
+    rating: string;
+  },
 ): Promise<Uint8Array> => {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = doc.firm;
@@ -260,7 +273,7 @@ export const earningsModelXlsx = async (
   sheet.addRow([]);
   const header = sheet.addRow([
     'Year to December (US$m)',
-    ...model.years.map((y) => `${y}${y > doc.publishedAt.getUTCFullYear() - 1 ? 'E' : 'A'}`),
+    ...model.years.map((y, i) => `${y}${model.actual[i] ? 'A' : 'E'}`),
   ]);
   header.font = { bold: true };
   const col = (i: number) => String.fromCharCode(66 + i);
@@ -292,6 +305,13 @@ export const earningsModelXlsx = async (
       formula: `${col(i)}12/${col(i)}11`,
       result: round(model.price / (v / model.shares)),
     })),
+  ]);
+  sheet.addRow([]);
+  sheet.addRow(['Rating', model.rating]).font = { bold: true };
+  sheet.addRow(['Target price (US$)', model.target]);
+  sheet.addRow([
+    'Upside (%)',
+    { formula: 'B17/B12*100-100', result: round((model.target / model.price - 1) * 100) },
   ]);
   const notes = workbook.addWorksheet('Notes');
   notes.getColumn(1).width = 110;

@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   keyCharts,
   regions,
   reportAnalysts,
+  reportCompanies,
   reportSectors,
   reports,
   reportViews,
@@ -26,6 +28,8 @@ import {
   users,
 } from '../schema.ts';
 import { clientUnsubscribedSectorIds, demoCatalogueSize, npiSectorIds, seedCatalogue } from './catalogue.ts';
+import { sectorBands } from './catalogue-data.ts';
+import { reportedQuarter } from './catalogue-figures.ts';
 import { runPendingSeeds, seedModules } from './index.ts';
 import { addSyntheticReports, syntheticPdfKey } from './scale.ts';
 
@@ -301,4 +305,176 @@ describe('demo catalogue seed', () => {
       .returning({ id: reports.id });
     expect(next!.id).toBeGreaterThan(Math.max(...ids));
   }, 60_000);
+});
+
+/** The plain text of stored HTML as a browser's textContent gives it: tags dropped, nothing added. */
+const textContent = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'");
+// a full stop between two letters that is not a sentence running into the next
+const knownAbbreviations = /\b(?:e\.g|i\.e|U\.S|a\.m|p\.m)\.?/g;
+
+describe('demo content reads like a real firm (issue 11)', () => {
+  it('writes every bio and description with spaces after sentence ends and no double spaces', async () => {
+    const texts: { where: string; text: string; prose: boolean }[] = [];
+    for (const a of await t.db.select().from(analysts))
+      texts.push({ where: `analyst ${a.name}`, text: textContent(a.description ?? ''), prose: true });
+    for (const c of await t.db.select().from(companies))
+      texts.push({ where: `company ${c.name}`, text: c.description ?? '', prose: true });
+    for (const s of await t.db.select().from(sectors))
+      texts.push({ where: `sector ${s.name}`, text: s.description ?? '', prose: true });
+    // the catalogue's own reports (the scale generator's synthetic ones are added by a test above)
+    for (const r of await t.db.select().from(reports).where(like(reports.filePath, 'demo/reports/%'))) {
+      texts.push({ where: `report ${r.id} title`, text: `${r.title} ${r.subtitle}`, prose: true });
+      texts.push({ where: `report ${r.id} description`, text: r.description, prose: true });
+      // text extracted from files keeps the files' own layout (table cells, a cover's spaced separators)
+      texts.push({ where: `report ${r.id} file text`, text: r.bodyText, prose: false });
+    }
+    const faults: string[] = [];
+    for (const { where, text, prose } of texts) {
+      const run = text.replace(knownAbbreviations, '').match(/[a-z][.!?][A-Z]/);
+      if (run) faults.push(`${where}: sentences run together at "${run[0]}"`);
+      if (prose && / {2}/.test(text)) faults.push(`${where}: double space`);
+      if (prose && /\s[.,;:]/.test(text)) faults.push(`${where}: space before punctuation`);
+      if (prose && text !== text.trim()) faults.push(`${where}: leading or trailing space`);
+    }
+    expect(faults.slice(0, 10)).toEqual([]);
+    // a short description is whole sentences, never one cut off at the length limit
+    for (const r of await t.db
+      .select({ d: reports.description })
+      .from(reports)
+      .where(like(reports.filePath, 'demo/reports/%')))
+      if (r.d) expect(r.d, r.d).toMatch(/[.!?]$/);
+  });
+
+  it("gives every company a ticker of its country's exchange and a description naming its country", async () => {
+    const exchange: Record<string, RegExp> = {
+      China: /^(60|68|00|30)\d{4} CH$/,
+      'Hong Kong': /^\d{4} HK$/,
+      Taiwan: /^\d{4} TT$/,
+      Japan: /^\d{4} JP$/,
+      'South Korea': /^\d{6} K[SQ]$/,
+      India: /^[A-Z&]{2,10} IN$/,
+      Singapore: /^[A-Z0-9]{2,5} SP$/,
+      Indonesia: /^[A-Z]{4} IJ$/,
+      Vietnam: /^[A-Z]{3} VN$/,
+      'United States': /^[A-Z]{1,5} US$/,
+    };
+    const rows = await t.db
+      .select({
+        name: companies.name,
+        code: companies.bbgCode,
+        text: companies.description,
+        country: countries.name,
+      })
+      .from(companies)
+      .innerJoin(countries, eq(countries.id, companies.countryId));
+    expect(rows).toHaveLength(demoCatalogueSize.companies);
+    for (const c of rows) {
+      expect(c.code, `${c.name} (${c.country})`).toMatch(exchange[c.country]!);
+      expect(c.text, c.name).toContain(c.country);
+    }
+    expect(new Set(rows.map((c) => c.code)).size).toBe(rows.length);
+    expect(new Set(rows.map((c) => c.country)).size).toBe(demoCatalogueSize.countries);
+  });
+
+  it('quotes the same figures in every note, model and deck on one company and period', async () => {
+    const rows = await t.db
+      .select({
+        companyId: reportCompanies.companyId,
+        id: reports.id,
+        publishedAt: reports.publishedAt,
+        text: sql<string>`${reports.title} || ' ' || ${reports.description} || ' ' || ${reports.bodyText}`,
+        fileType: reports.fileType,
+        ticker: companies.bbgCode,
+      })
+      .from(reports)
+      .innerJoin(reportCompanies, eq(reportCompanies.reportId, reports.id))
+      .innerJoin(companies, eq(companies.id, reportCompanies.companyId))
+      .where(and(eq(reports.publication, 'Company Research'), like(reports.filePath, 'demo/reports/%')));
+    expect(rows.length).toBeGreaterThan(100);
+    const quoted = new Map<string, { id: number; figures: string }[]>();
+    for (const row of rows) {
+      const text = row.text.replace(/\s+/g, ' ');
+      expect(text, `report ${row.id} names its ticker`).toContain(row.ticker);
+      const all = (pattern: RegExp) => [
+        ...new Set([...text.matchAll(pattern)].map((m) => m.slice(1).join(' '))),
+      ];
+      const figures = {
+        revenue: all(/revenue of (US\$[\d,]+m) \(([+-][\d.]+%) YoY\)/g),
+        margin: all(/EBIT margin of ([\d.]+%)/g),
+        eps: all(/EPS of (US\$\d+\.\d{2})/g),
+        rating: all(
+          /(?:rate the shares|Rating:|initiating at|grade to|our rating is) (Buy|Outperform|Neutral|Underperform|Sell)\b/g,
+        ),
+        target: all(/target price is (raised|cut|unchanged)(?: at| to) (US\$[\d,]*\.\d{2})/g),
+      };
+      // one value each within a report, and every report states them
+      for (const [name, values] of Object.entries(figures))
+        expect(values, `report ${row.id} ${name}`).toHaveLength(1);
+      const { year, quarter } = reportedQuarter(row.publishedAt);
+      const key = `${row.companyId} ${quarter}Q${year}`;
+      quoted.set(key, [...(quoted.get(key) ?? []), { id: row.id, figures: JSON.stringify(figures) }]);
+    }
+    const shared = [...quoted.values()].filter((reports) => reports.length > 1);
+    expect(shared.length).toBeGreaterThan(5);
+    for (const reports of shared)
+      expect(new Set(reports.map((r) => r.figures)).size, JSON.stringify(reports)).toBe(1);
+  });
+
+  it('builds every model from coherent inputs: P/E, margins in the sector band, EPS, target vs rating', async () => {
+    const models = await t.db
+      .select({ id: reports.id, filePath: reports.filePath, sectorId: reports.sectorId })
+      .from(reports)
+      .where(eq(reports.fileType, 'xlsx'));
+    expect(models.length).toBeGreaterThan(10);
+    for (const model of models) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await t.storage.get(model.filePath))! as never);
+      const sheet = workbook.getWorksheet('Earnings model')!;
+      const row = (label: string) => {
+        let found: unknown[] | undefined;
+        sheet.eachRow((r) => {
+          if (r.getCell(1).text === label)
+            found = (r.values as unknown[]).slice(2).map((v) => (v as { result?: number })?.result ?? v);
+        });
+        expect(found, `model ${model.id}: ${label}`).toBeDefined();
+        return found!;
+      };
+      const numbers = (label: string) => row(label).map(Number);
+      const where = `model ${model.id}`;
+      const band = sectorBands[model.sectorId ?? 0]!;
+      for (const pe of numbers('P/E (x)')) {
+        expect(pe, where).toBeGreaterThanOrEqual(5);
+        expect(pe, where).toBeLessThanOrEqual(40);
+      }
+      for (const margin of numbers('EBIT margin (%)')) {
+        expect(margin / 100, where).toBeGreaterThanOrEqual(band.ebitMargin[0]);
+        expect(margin / 100, where).toBeLessThanOrEqual(band.ebitMargin[1]);
+      }
+      const net = numbers('Net profit');
+      const shares = numbers('Shares outstanding (m)');
+      numbers('EPS (US$)').forEach((eps, i) => {
+        expect(Math.abs(eps - net[i]! / shares[i]!), where).toBeLessThan(0.006);
+      });
+      const price = numbers('Share price (US$)')[0]!;
+      const target = numbers('Target price (US$)')[0]!;
+      const rating = String(row('Rating')[0]);
+      const upside = target / price - 1;
+      if (rating === 'Buy' || rating === 'Outperform') expect(upside, where).toBeGreaterThan(0.08);
+      else if (rating === 'Neutral') expect(Math.abs(upside), where).toBeLessThanOrEqual(0.08);
+      else expect(upside, where).toBeLessThan(-0.08);
+    }
+  });
+
+  it('keeps the facts other features rely on: semiconductor titles, EV/EBITDA on cards, HBM tags and text', async () => {
+    const rows = await t.db.select().from(reports);
+    expect(rows.filter((r) => /semiconductor/i.test(r.title)).length).toBeGreaterThanOrEqual(3);
+    expect(rows.some((r) => /\d\.\dx EV\/EBITDA/.test(`${r.subtitle} ${r.description}`))).toBe(true);
+    expect(rows.some((r) => r.hashtags.includes('HBM'))).toBe(true);
+    expect(rows.some((r) => r.hashtags.includes('AI'))).toBe(true);
+    expect(rows.some((r) => r.bodyText.includes('HBM3E'))).toBe(true);
+  });
 });

@@ -19,15 +19,18 @@ import {
 } from '../schema.ts';
 import {
   type AnalystSeed,
+  analystBios,
   analysts as analystSeeds,
-  companyStems,
+  companySeeds,
   countries as countrySeeds,
   regions as regionSeeds,
   reportingRatings,
   type SectorSeed,
+  sectorBands,
   sectors as sectorSeeds,
   semiconductorSectorId,
 } from './catalogue-data.ts';
+import { companyFigures, type PeriodFigures } from './catalogue-figures.ts';
 import {
   earningsModelXlsx,
   initialsPhoto,
@@ -39,6 +42,7 @@ import {
 import {
   analystBio,
   companyKinds,
+  figuresSentence,
   paragraph,
   type ReportKind,
   reportDescription,
@@ -99,34 +103,21 @@ const slug = (text: string) =>
     .slice(0, 60)
     .replace(/-$/, '');
 
-/** 80 fictional companies, spread over the sectors and (weighted) the ten countries. */
-const buildCompanies = (prng: Prng): CompanyRow[] => {
-  const countryWeights = [1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 9, 10, 2, 6];
-  const codes = new Set<string>();
-  return companyStems.map((stem, i) => {
-    const sector = sectorSeeds[i % sectorSeeds.length]!;
-    const country = countryOf(prng.pick(countryWeights));
-    const word = prng.pick(sector.companyWords);
-    const display = `${stem} ${word}`;
-    const letters = stem.replace(/[^A-Za-z]/g, '').toUpperCase();
-    let code = `${letters.slice(0, 4)} ${country.code}`;
-    for (let k = 0; codes.has(code); k++)
-      code = `${letters.slice(0, 3)}${String.fromCharCode(65 + k)} ${country.code}`;
-    codes.add(code);
+/** The 80 covered companies of catalogue-data.ts, each in its own country and sector. */
+const buildCompanies = (): CompanyRow[] =>
+  companySeeds.map((seed, i) => {
+    const country = countrySeeds.find((c) => c.name === seed.country)!;
     return {
       id: 300101 + i,
-      name: `${display} ${legalSuffix[country.name]}`,
-      display,
-      shortName: stem,
-      bbgCode: code,
-      description: `${display} is a ${country.name}-based ${sector.short.toLowerCase()} company. Our coverage focuses on ${sector.drivers
-        .slice(0, 3)
-        .join(', ')} and the group's exposure to ${prng.pick(sector.themes)}.`,
+      name: `${seed.name} ${legalSuffix[country.name]}`,
+      display: seed.name,
+      shortName: seed.name.split(' ')[0]!,
+      bbgCode: seed.ticker,
+      description: seed.description,
       countryId: country.id,
-      sectorId: sector.id,
+      sectorId: seed.sectorId,
     };
   });
-};
 
 /** Key charts of sector 10000131, grouped by category; the first category is the default 'Global IP'. */
 const buildKeyCharts = (prng: Prng, base: Date) => {
@@ -437,13 +428,16 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
             .map((s) => s.id)
         : [];
     const country = countryIds[0] ? countryOf(countryIds[0]).name : 'Asia';
+    const figures = company ? companyFigures(company.id, company.sectorId, publishedAt) : undefined;
+    const randomRating = prng.pick(reportingRatings);
     const subject: TextSubject = {
       subject: company?.display ?? (kind === 'strategy' ? country : `Asian ${sector.short.toLowerCase()}`),
       sector,
       country,
       theme: prng.pick(sector.themes),
-      rating: prng.pick(reportingRatings),
+      rating: figures?.rating ?? randomRating,
       year: publishedAt.getUTCFullYear(),
+      figures,
     };
     const title = media ? media.title : reportTitle(prng, kind, subject, publishedAt);
     const kindTag = {
@@ -487,18 +481,68 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
   });
 };
 
+/** The estimates table of a note: the company's four fiscal years as its figures give them. */
+const companyEstimates = (s: TextSubject, f: PeriodFigures) => {
+  const cells = (values: (y: PeriodFigures['years'][number], i: number) => string) => f.years.map(values);
+  const metricRow =
+    s.sector.metric === 'P/E'
+      ? []
+      : [
+          [
+            `${s.sector.metric} (x)`,
+            ...cells((y) => (metricOf(s.sector.metric) * (f.price / y.eps)).toFixed(1)),
+          ],
+        ];
+  return {
+    header: ['US$m', ...cells((y) => `${y.year}${y.kind}`)],
+    rows: [
+      ['Revenue', ...cells((y) => Math.round(y.revenue).toLocaleString('en-US'))],
+      ['EBIT', ...cells((y) => Math.round(y.ebit).toLocaleString('en-US'))],
+      ['EBIT margin (%)', ...cells((y) => (y.ebitMargin * 100).toFixed(1))],
+      ['Net profit', ...cells((y) => Math.round(y.netProfit).toLocaleString('en-US'))],
+      ['EPS (US$)', ...cells((y) => y.eps.toFixed(2))],
+      ['P/E (x)', ...cells((y) => (f.price / y.eps).toFixed(1))],
+      ...metricRow,
+      ['Dividend yield (%)', ...cells((y) => ((y.eps * f.payout * 100) / f.price).toFixed(1))],
+    ],
+  };
+};
+
+/** The sector metric as a multiple of P/E (the ratio catalogue-text.ts quotes it at). */
+const metricOf = (metric: string) =>
+  ({ 'P/B': 0.11, 'P/NAV': 0.06, 'EV/EBITDA': 0.6, 'EV/EBIT': 0.8 })[metric] ?? 1;
+
+/** A sector-wide table for notes without a company: aggregates drawn for the note. */
+const sectorEstimates = (prng: Prng, s: TextSubject, years: number[]) => {
+  let revenue = prng.int(4000, 90000);
+  const rows = years.map(() => {
+    revenue *= 1 + (prng.next() * 0.14 - 0.02);
+    return revenue;
+  });
+  const band = sectorBands[s.sector.id]!;
+  const margin = band.ebitMargin[0] + prng.next() * (band.ebitMargin[1] - band.ebitMargin[0]);
+  const pe = band.pe[0] + prng.next() * (band.pe[1] - band.pe[0]);
+  return {
+    header: ['US$m, coverage', ...years.map((y, i) => `${y}${i === 0 ? 'A' : 'E'}`)],
+    rows: [
+      ['Revenue', ...rows.map((r) => Math.round(r).toLocaleString('en-US'))],
+      ['EBIT', ...rows.map((r) => Math.round(r * margin).toLocaleString('en-US'))],
+      ['EBIT margin (%)', ...rows.map(() => (margin * 100).toFixed(1))],
+      ['P/E (x)', ...rows.map((_, i) => (pe * (1 - i * 0.07)).toFixed(1))],
+      ['Dividend yield (%)', ...years.map(() => (1 + prng.next() * 3).toFixed(1))],
+    ],
+  };
+};
+
 const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): ResearchDocument => {
   const s = plan.subject;
   const fy = plan.publishedAt.getUTCFullYear();
-  const years = [fy - 1, fy, fy + 1, fy + 2];
-  let revenue = prng.int(400, 9000);
-  const rows = years.map(() => {
-    revenue *= 1 + (prng.next() * 0.22 - 0.04);
-    return revenue;
-  });
-  const margin = 0.08 + prng.next() * 0.2;
-  const pe =
-    s.sector.metric === 'P/B' || s.sector.metric === 'P/NAV' ? 0.5 + prng.next() * 2 : 8 + prng.next() * 20;
+  const figures = s.figures;
+  const firstSentence = (kind: 'thesis' | 'valuation' | 'risks') => {
+    const text = paragraph(prng, kind, s).split('. ')[0]!;
+    return text.endsWith('.') ? text : `${text}.`;
+  };
+  const lead = figures ? figuresSentence(plan.kind, s) : firstSentence('thesis');
   return {
     firm,
     title: plan.title,
@@ -511,11 +555,7 @@ const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): Resear
       return { name: `${a.first} ${a.last}`, designation: a.designation, email: analystEmail(a) };
     }),
     publishedAt: plan.publishedAt,
-    keyPoints: [
-      paragraph(prng, 'thesis', s).split('. ')[0]!,
-      paragraph(prng, 'valuation', s).split('. ')[0]!,
-      paragraph(prng, 'risks', s).split('. ')[0]!,
-    ].map((p) => (p.endsWith('.') ? p : `${p}.`)),
+    keyPoints: [lead, firstSentence('valuation'), firstSentence('risks')],
     sections: [
       {
         heading: 'Investment thesis',
@@ -523,7 +563,10 @@ const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): Resear
       },
       {
         heading: 'Earnings outlook and valuation',
-        paragraphs: [paragraph(prng, 'valuation', s), paragraph(prng, 'thesis', s)],
+        paragraphs: [
+          [figures ? figuresSentence(plan.kind, s) : '', paragraph(prng, 'valuation', s)].join(' ').trim(),
+          paragraph(prng, 'thesis', s),
+        ],
       },
       {
         heading: `What drives ${s.sector.short.toLowerCase()} from here`,
@@ -531,16 +574,9 @@ const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): Resear
       },
     ],
     risks: riskList(prng, s),
-    estimates: {
-      header: ['US$m', ...years.map((y, i) => `${y}${i === 0 ? 'A' : 'E'}`)],
-      rows: [
-        ['Revenue', ...rows.map((r) => Math.round(r).toLocaleString('en-US'))],
-        ['EBIT', ...rows.map((r, i) => Math.round(r * (margin + i * 0.005)).toLocaleString('en-US'))],
-        ['EPS growth (%)', ...years.map(() => (prng.next() * 30 - 5).toFixed(1))],
-        [`${s.sector.metric} (x)`, ...years.map((_, i) => (pe * (1 - i * 0.08)).toFixed(1))],
-        ['Dividend yield (%)', ...years.map(() => (prng.next() * 5).toFixed(1))],
-      ],
-    },
+    estimates: figures
+      ? companyEstimates(s, figures)
+      : sectorEstimates(prng, s, [fy - 1, fy, fy + 1, fy + 2]),
   };
 };
 
@@ -600,11 +636,7 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
         email: analystEmail(a),
         phone: `${countrySeeds.find((c) => c.name === a.country)!.phone}${String(a.id).slice(-4)}`,
         country: a.country,
-        description: analystBio(
-          prng,
-          a,
-          a.sectorIds.map((id) => sectorOf(id).name),
-        ),
+        description: analystBio(analystBios[a.id]!),
         imagePath: `analysts/${a.id}.png`,
         jobCategory: a.jobCategory,
         jobId: `HL-${a.id}`,
@@ -618,7 +650,7 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
     .values(analystSeeds.flatMap((a) => a.sectorIds.map((sectorId) => ({ analystId: a.id, sectorId }))))
     .onConflictDoNothing();
 
-  const companyRows = buildCompanies(prng);
+  const companyRows = buildCompanies();
   await db.insert(companies).values(companyRows).onConflictDoNothing();
 
   const [hasCharts] = await db
@@ -692,17 +724,20 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
     else if (plan.media) file = { key, bytes: await readFile(new URL(plan.media.file, demoMediaDir)) };
     else if (plan.fileType === 'htm') file = { key, bytes: new TextEncoder().encode(researchHtml(doc)) };
     else if (plan.fileType === 'xlsx') {
-      const revenue = [docPrng.int(500, 6000)];
-      for (let i = 1; i < 4; i++)
-        revenue.push(Math.round(revenue[i - 1]! * (1 + docPrng.next() * 0.2 - 0.03)));
+      // a model reads the same figures as every other note on the period
+      const f = plan.subject.figures;
+      if (!f) throw new Error(`Demo model ${plan.title} has no company`);
       file = {
         key,
         bytes: await earningsModelXlsx(doc, {
-          years: [0, 1, 2, 3].map((i) => plan.publishedAt.getUTCFullYear() - 1 + i),
-          revenue,
-          ebitMargin: revenue.map(() => 0.08 + docPrng.next() * 0.15),
-          shares: docPrng.int(200, 4000),
-          price: docPrng.int(5, 180),
+          years: f.years.map((y) => y.year),
+          actual: f.years.map((y) => y.kind === 'A'),
+          revenue: f.years.map((y) => y.revenue),
+          ebitMargin: f.years.map((y) => y.ebitMargin),
+          shares: f.shares,
+          price: f.price,
+          target: f.target,
+          rating: f.rating,
         }),
       };
     } else file = { key, bytes: await researchPdf(doc, plan.bodyPages) };
