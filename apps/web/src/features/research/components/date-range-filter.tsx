@@ -37,8 +37,14 @@ export function DateRangeFilter({ tags, onChange }: DateRangeFilterProps) {
   }, [start, end]);
 
   const choose = (value: Draft) => {
-    setDraft(value);
     const [from, to] = value;
+    if (!from && !to && draft[0] && !draft[1]) {
+      // Mantine clears a half-chosen range when its dropdown closes: that abandons the new choice, it does
+      // not ask to drop the filter that was there.
+      setDraft([start, end]);
+      return;
+    }
+    setDraft(value);
     if (from && to) onChange(withDateRange(tags, { start: from, end: to }));
     else if (!from && !to && range) onChange(withDateRange(tags, null));
   };

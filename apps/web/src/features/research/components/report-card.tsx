@@ -87,7 +87,7 @@ export function ReportCard({
               {formatPublishedDate(report.published_date)}
             </time>
             <span className={classes.fileType}>{fileTypeLabel(report.filetype)}</span>
-            {readingTime && <span className={classes.readingTime}>{readingTime}</span>}
+            {readingTime && <span>{readingTime}</span>}
           </span>
         </div>
         {canSave && <SaveButton reportId={report.id} saved={report.saved} />}

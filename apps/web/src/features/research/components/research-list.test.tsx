@@ -146,6 +146,21 @@ describe('research list', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the date filter when a range is started in the picker and abandoned', async () => {
+    sessionStorage.setItem('TagsInput', JSON.stringify(['Date Range: 2026-01-05 - 2026-01-20']));
+    api(client, () => reportsReplyOf([reportFixture()]));
+    renderApp('/search');
+    const user = userEvent.setup();
+    const picker = await screen.findByRole('button', { name: messages.research.dateRangeLabel });
+    await user.click(picker);
+    await user.click(await screen.findByRole('button', { name: '8 January 2026' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(picker).toHaveTextContent('5 Jan 2026 – 20 Jan 2026'));
+    expect(JSON.parse(sessionStorage.getItem('TagsInput') ?? '[]')).toEqual([
+      'Date Range: 2026-01-05 - 2026-01-20',
+    ]);
+  });
+
   it('opens the My Research tab from the address (/search?tab=mine)', async () => {
     const { calls } = api(client, () => reportsReplyOf([reportFixture()]));
     renderApp('/search?tab=mine');
