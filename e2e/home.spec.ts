@@ -41,16 +41,12 @@ test('the home lists the latest reports of the client’s own sectors above the 
   expect(await itemTitles(page, 'Latest in your sectors')).toEqual(
     mine.slice(0, homeConstants.listSize).map((report) => report.title),
   );
-  await expect(latest.getByRole('link', { name: /See all/ })).toHaveAttribute('href', /\/search/);
-  // the lists come before the firm's banner
+  await expect(latest.getByRole('link', { name: /See all/ })).toHaveAttribute('href', '/search?tab=mine');
+  // the lists come before the firm's banner (the "Highlights" carousel)
+  const banner = page.getByRole('region', { name: 'Highlights' });
+  await expect(banner).toBeVisible();
   const listsTop = (await latest.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
-  const bannerTop = (
-    await page
-      .getByRole('region', { name: /banner/i })
-      .first()
-      .boundingBox()
-  )?.y;
-  if (bannerTop !== undefined) expect(listsTop).toBeLessThan(bannerTop);
+  expect(listsTop).toBeLessThan((await banner.boundingBox())?.y ?? 0);
 });
 
 test('a report read part-way is under continue reading, a saved report under saved research', async ({
