@@ -14,6 +14,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * be a syntax error. A text without any term gives the empty query (matches nothing), never an error.
  */
 export const MIN_PREFIX_CHARS = 3;
+/** At most this many title words stand in for a prefix whose stem is shorter than itself (see termQuery). */
+const TITLE_WORD_EXPANSION = 20;
 
 interface Term {
   text: string;
@@ -83,8 +85,17 @@ const termQuery = (term: Term): SQL => {
   // Letter and digit runs only, so the to_tsquery text is `w1 <-> w2 <-> w3:*` and nothing else. The stemmed
   // prefix (`compani:*` for `companies`) and the prefix as typed (`semicond:*`) both count: a stem can end
   // after the typed prefix or change its last letter.
-  const phrase = `${wordRuns(term.text).join(' <-> ')}:*`;
-  return sql`(to_tsquery('english', ${phrase}) || to_tsquery('simple', ${phrase}))`;
+  const runs = wordRuns(term.text);
+  const phrase = `${runs.join(' <-> ')}:*`;
+  const typed = sql`(to_tsquery('english', ${phrase}) || to_tsquery('simple', ${phrase}))`;
+  if (runs.length !== 1) return typed;
+  // A stem can also be shorter than the typed prefix (`earni` -> `earn`, so `earni:*` misses `earnings`). The
+  // suggestions list titles by their words, so the words of titles that begin with the prefix (the small
+  // report_title_words table, lower-case letter-and-digit words) are ORed in, stemmed like the index.
+  const like = `${runs[0]?.toLowerCase()}%`;
+  return sql`(${typed} || coalesce((select to_tsquery('english', string_agg(w.word, ' | '))
+    from (select word from report_title_words where word like ${like} and word ~ '^[[:alnum:]]+$'
+          order by length(word), word limit ${TITLE_WORD_EXPANSION}) w), ''::tsquery))`;
 };
 
 /** The tsquery of a parsed text (the empty tsquery for no terms). */

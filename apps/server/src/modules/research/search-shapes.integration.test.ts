@@ -56,6 +56,11 @@ describe('full-text search shapes (issue 11)', () => {
       publishedAt: '2029-08-01T08:00:00Z',
       sectorId: semis,
     });
+    ids.earnings = await f.report({
+      title: 'Earnings season preview',
+      publishedAt: '2029-06-01T08:00:00Z',
+      sectorId: semis,
+    });
     ids.audio = await f.report({
       title: 'Morning call audio',
       publishedAt: '2029-07-01T08:00:00Z',
@@ -83,6 +88,9 @@ describe('full-text search shapes (issue 11)', () => {
     expect(await found('se')).toEqual([]);
     // a stem that ends after the typed prefix (companies -> compani) and a phrase's last word
     expect(await found('foundry utilis')).toEqual([ids.semis]);
+    // a stem shorter than the typed prefix (earnings -> earn): found through the titles' words
+    expect(await found('earni')).toEqual([ids.earnings]);
+    expect(await found('season earnin')).toEqual([ids.earnings]);
   });
 
   it('finds the parts of slash and dot tokens, and the whole as a phrase of its parts', async () => {
