@@ -93,6 +93,10 @@ describe('renderSafeHtml (short texts)', () => {
     expect(root.querySelectorAll('a')).toHaveLength(1);
   });
   it('gives the plain text for previews', () => {
-    expect(htmlToText('<p>One\n <b>two</b></p><p>three</p>')).toBe('One twothree');
+    expect(htmlToText('<p>One\n <b>two</b></p><p>three</p>')).toBe('One two three');
+    // blocks never run together: the demo's bios read "wealth fund.Daniel" before
+    expect(htmlToText('<p>a wealth fund.</p><p>Daniel joined</p><ul><li>x</li><li>y</li></ul>z<br>w')).toBe(
+      'a wealth fund. Daniel joined x y z w',
+    );
   });
 });

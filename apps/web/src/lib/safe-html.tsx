@@ -189,8 +189,15 @@ export const renderSafeHtml = (html: string): ReactNode =>
   render(html, { tags: snippetTags, rich: false, topHeading: 1 });
 
 /** The plain text of stored HTML (for truncated previews). */
-export const htmlToText = (html: string) =>
-  (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+/** Elements that end a line of text: their text must not run into the next block's ("fund.Daniel"). */
+const blockElements =
+  'address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,table,td,th,tr,ul';
+
+export const htmlToText = (html: string) => {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const element of body.querySelectorAll(blockElements)) element.after(' ');
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+};
 
 /** The text of the first heading matching `selector` in stored HTML, if any (used to title a custom page). */
 export const firstHeadingText = (html: string, selector = 'h1') => {
