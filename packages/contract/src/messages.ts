@@ -217,6 +217,22 @@ export const messages = {
     loading: 'Loading your lists',
     percentRead: '% read',
   },
+  // Ways in (issue 11): the reader's own lists from the header, the user menu and settings; the refused report.
+  readerLinks: {
+    menu: 'My research',
+    researchList: 'Research list',
+    savedResearch: 'Saved research',
+    settingsIntro: 'Your research list (My Research and All Reports) and the reports you saved.',
+  },
+  refusedReport: {
+    back: 'Back',
+    published: 'Published',
+    analysts: 'Analysts',
+    sectors: 'Sectors',
+    requestAccess: 'Request access',
+    requestAccessText: 'To add this report to your subscription, write to our client services team at',
+    requestSubject: 'Access request: ',
+  },
   errors: {
     internal: 'Internal Error. Please try again later.',
     notFound: 'Not found',

@@ -1,4 +1,6 @@
 import { Title } from '@mantine/core';
+import { messages } from '@portal/contract';
+import { Link } from 'react-router';
 import { AccountSummary } from '../../features/auth/components/account-summary.tsx';
 import { AdminTools } from '../../features/auth/components/admin-tools.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
@@ -21,6 +23,21 @@ export default function SettingsRoute() {
           Account
         </Title>
         <AccountSummary user={user} />
+      </section>
+      {/* The subscription preferences join these links when their screen lands (issue 12); no dead link till then. */}
+      <section className={classes.section} aria-labelledby="settings-research">
+        <Title order={2} id="settings-research" className={classes.sectionTitle}>
+          {messages.readerLinks.menu}
+        </Title>
+        <p>{messages.readerLinks.settingsIntro}</p>
+        <ul className={classes.links}>
+          <li>
+            <Link to="/search">{messages.readerLinks.researchList}</Link>
+          </li>
+          <li>
+            <Link to="/SavedResearches">{messages.readerLinks.savedResearch}</Link>
+          </li>
+        </ul>
       </section>
       <section className={classes.section} aria-labelledby="settings-password">
         <Title order={2} id="settings-password" className={classes.sectionTitle}>

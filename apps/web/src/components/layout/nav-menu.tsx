@@ -225,6 +225,8 @@ interface NavMenuProps {
   /** After an entry is chosen (the header closes its mobile panel). */
   onChoose?: () => void;
   onOpenModal: () => void;
+  /** The landmark's name: 'Main' for the site's menu; the user menu is a navigation of its own. */
+  label?: string;
 }
 
 /**
@@ -232,7 +234,7 @@ interface NavMenuProps {
  * dropdown and the modal entry. Top-level dropdowns are menu buttons; one is open at a time, and a click
  * outside, a change of page, Tab or Escape closes it.
  */
-export function NavMenu({ items, onChoose, onOpenModal }: NavMenuProps) {
+export function NavMenu({ items, onChoose, onOpenModal, label = 'Main' }: NavMenuProps) {
   const [openTop, setOpenTop] = useState<{ index: number; focus: FocusWish } | null>(null);
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -273,7 +275,7 @@ export function NavMenu({ items, onChoose, onOpenModal }: NavMenuProps) {
   const shown = items.filter((item) => isShown(item));
   let triggerIndex = -1;
   return (
-    <nav aria-label="Main" className={classes.nav} ref={navRef}>
+    <nav aria-label={label} className={classes.nav} ref={navRef}>
       {shown.length > 0 && (
         <ul className={classes.navList}>
           {shown.map((item) => {

@@ -1,10 +1,14 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmedNotice } from '../notice.tsx';
-import { CookieBanner } from './cookie-banner.tsx';
 import classes from './page-frame.module.css';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// The footer sits below every screen's content and the cookie banner is an overlay: neither is part of the
+// first paint, so both load beside the first screen instead of in the entry (the login route's 150 KB budget
+// pays for the reader's links in the header and user menu, issue 11). Appended last, they move nothing.
+const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+const CookieBanner = lazy(() => import('./cookie-banner.tsx').then((m) => ({ default: m.CookieBanner })));
 
 /** What every layout shares: skip link, header, main landmark with the notice, footer and cookie banner. */
 export function PageFrame({ mainClassName, children }: { mainClassName?: string; children: ReactNode }) {
@@ -34,8 +38,10 @@ export function PageFrame({ mainClassName, children }: { mainClassName?: string;
         {children}
       </main>
       {/* Spec 1 section 2.2: the footer is hidden at /rfs.htm (the e-mailed report view). */}
-      {!/^\/rfs\.htm\/?$/i.test(pathname) && <SiteFooter />}
-      <CookieBanner />
+      <Suspense fallback={null}>
+        {!/^\/rfs\.htm\/?$/i.test(pathname) && <SiteFooter />}
+        <CookieBanner />
+      </Suspense>
     </div>
   );
 }

@@ -18,7 +18,7 @@ describe('header', () => {
     const home = within(banner).getByRole('link', { name: 'Harbourline Research' });
     expect(home).toHaveTextContent('HHarbourline Research');
     expect(home.querySelector('img')).toBeNull();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Hong Kong · Singapore · London · New York');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Hong Kong · Singapore · London · New York');
     first.unmount();
 
     window.__PORTAL_CONFIG__ = {
@@ -36,8 +36,8 @@ describe('header', () => {
     const logo = link.querySelector('img');
     expect(logo).toHaveAttribute('src', '/api/media/brand/logo.svg');
     expect(logo).toHaveAttribute('alt', '');
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Zurich · Geneva');
-    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('Singapore');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Zurich · Geneva');
+    expect(await screen.findByRole('contentinfo')).not.toHaveTextContent('Singapore');
   });
 
   it('offers Login and Sign up when signed out', async () => {

@@ -6,6 +6,7 @@ import { useNavItems } from '../../features/site/api/nav-api.ts';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useSession } from '../../lib/session.ts';
 import { NavMenu } from './nav-menu.tsx';
+import { withReaderLinks } from './reader-links.ts';
 import { SearchBox } from './search-box.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
@@ -57,7 +58,11 @@ export function SiteHeader() {
           size="sm"
         />
         <div id={panelId} className={classes.panel} data-open={menuOpen || undefined}>
-          <NavMenu items={navItems} onChoose={close} onOpenModal={() => setAoi('open')} />
+          <NavMenu
+            items={withReaderLinks(navItems, Boolean(user))}
+            onChoose={close}
+            onOpenModal={() => setAoi('open')}
+          />
           <SearchBox onSearch={close} />
           <div className={classes.account}>
             {!ready ? null : user ? (

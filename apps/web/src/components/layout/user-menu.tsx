@@ -1,8 +1,23 @@
-import type { CurrentUser } from '@portal/contract';
+import { type CurrentUser, messages } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSignOut } from '../../lib/session.ts';
+import { NavMenu } from './nav-menu.tsx';
+import { readerLinks } from './reader-links.ts';
 import classes from './site-header.module.css';
+
+// The user menu's one dropdown: the reader's own lists (issue 11), beside the badge that opens /settings.
+const accountItems = [
+  {
+    id: -10,
+    type: 'dropdown' as const,
+    label: messages.readerLinks.menu,
+    path: null,
+    tag: null,
+    children: [...readerLinks],
+  },
+];
+const noModal = () => undefined;
 
 const SignOutDialog = lazy(() => import('./sign-out-dialog.tsx'));
 
@@ -22,6 +37,7 @@ export function UserMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?:
 
   return (
     <>
+      <NavMenu items={accountItems} label="Account" onChoose={onNavigate} onOpenModal={noModal} />
       <Link to="/settings" className={classes.badge} aria-label="Account settings" onClick={onNavigate}>
         <span aria-hidden="true">{initialsOf(user.full_name) || '?'}</span>
       </Link>

@@ -1,10 +1,13 @@
-import type { ReadingProgressBody, ReportViewerReply } from '@portal/contract';
+import type { ReadingProgressBody, RefusedReport, ReportViewerReply } from '@portal/contract';
 import { ApiError, apiFetch, apiRequest } from '../../../lib/api-client.ts';
 
 export type ViewerData = ReportViewerReply['data'];
 
 /** What a report load ends in: the report, or the error of spec 1 section 4 (a code or HTML text). */
-export type ViewerLoad = { kind: 'report'; data: ViewerData } | { kind: 'error'; error: string };
+export type ViewerLoad =
+  | { kind: 'report'; data: ViewerData }
+  /** `report`: what a reader without entitlement may know of the report (the notEntitled refusal, issue 11) */
+  | { kind: 'error'; error: string; report?: RefusedReport };
 
 /** Which report to load: by its API id ('S-123'/'H-123') or, in the rfs view, by an e-mailed access key. */
 export type ViewerSource = { apiId: string } | { accessKey: string };
@@ -27,7 +30,12 @@ export async function fetchViewerReport(source: ViewerSource, signal?: AbortSign
       : await apiFetch('GET', '/report', { query: { accessKey: source.accessKey }, signal });
   const body = asRecord(response.body);
   if (body.success === true && body.data) return { kind: 'report', data: body.data as ViewerData };
-  if (typeof body.error === 'string' && body.error.trim() !== '') return { kind: 'error', error: body.error };
+  if (typeof body.error === 'string' && body.error.trim() !== '') {
+    const report = asRecord(body.report);
+    if (typeof report.title === 'string')
+      return { kind: 'error', error: body.error, report: report as unknown as RefusedReport };
+    return { kind: 'error', error: body.error };
+  }
   throw new ApiError(
     response.status,
     typeof body.message === 'string' && body.message ? body.message : `HTTP ${response.status}`,

@@ -13,6 +13,7 @@ import { useReadingProgress } from '../hooks/use-reading-progress.ts';
 import { useViewerHeight, type ViewerHeightMode } from '../hooks/use-viewer-height.ts';
 import { DocumentSkeleton, DocumentView, loadPdfView } from './document-view.tsx';
 import { LoadErrorBox } from './load-error.tsx';
+import { RefusedReport } from './refused-report.tsx';
 import { RelatedReports } from './related-reports.tsx';
 import classes from './viewer.module.css';
 import { ViewerHeader, ViewerToolbar } from './viewer-header.tsx';
@@ -138,6 +139,14 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
         </div>
       );
     }
+    // A report outside the reader's subscription: what it is and how to ask for it (issue 11).
+    if (load.report)
+      return (
+        <div className={classes.page}>
+          {notices}
+          <RefusedReport report={load.report} errorHtml={load.error} />
+        </div>
+      );
     return (
       <div className={classes.page}>
         {notices}
