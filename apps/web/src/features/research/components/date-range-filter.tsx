@@ -28,7 +28,6 @@ export function DateRangeFilter({ tags, onChange }: DateRangeFilterProps) {
   const end = range?.end ?? null;
   const [draft, setDraft] = useState<Draft>([start, end]);
   const phone = useMediaQuery('(max-width: 767.98px)');
-  const wide = useMediaQuery('(min-width: 1200px)');
   const hintId = useId();
 
   // A tag typed or removed in the tag box shows here at once.
@@ -65,10 +64,9 @@ export function DateRangeFilter({ tags, onChange }: DateRangeFilterProps) {
         clearable
         clearButtonProps={{ 'aria-label': messages.research.clearDateRange }}
         ariaLabels={messages.research.calendar}
-        valueFormat="D MMM YYYY"
+        valueFormat="MMM D, YYYY"
         dropdownType={phone ? 'modal' : 'popover'}
         modalProps={{ title: messages.research.dateRangeLabel, centered: true }}
-        numberOfColumns={wide ? 2 : 1}
         aria-describedby={hintId}
         classNames={{ label: classes.fieldLabel, input: classes.dateInput }}
       />

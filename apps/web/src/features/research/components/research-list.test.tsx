@@ -122,7 +122,7 @@ describe('research list', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Tags'), 'Date Range: 2026-01-05 - 2026-01-20{Enter}');
     const picker = screen.getByRole('button', { name: messages.research.dateRangeLabel });
-    await waitFor(() => expect(picker).toHaveTextContent('5 Jan 2026 – 20 Jan 2026'));
+    await waitFor(() => expect(picker).toHaveTextContent('Jan 5, 2026 – Jan 20, 2026'));
 
     await user.click(picker);
     await user.click(await screen.findByRole('button', { name: '8 January 2026' }));
@@ -155,7 +155,7 @@ describe('research list', () => {
     await user.click(picker);
     await user.click(await screen.findByRole('button', { name: '8 January 2026' }));
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(picker).toHaveTextContent('5 Jan 2026 – 20 Jan 2026'));
+    await waitFor(() => expect(picker).toHaveTextContent('Jan 5, 2026 – Jan 20, 2026'));
     expect(JSON.parse(sessionStorage.getItem('TagsInput') ?? '[]')).toEqual([
       'Date Range: 2026-01-05 - 2026-01-20',
     ]);
