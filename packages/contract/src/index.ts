@@ -4,6 +4,7 @@ export * from './legal-texts.ts';
 export * from './limits.ts';
 export * from './links.ts';
 export * from './messages.ts';
+export * from './messages-home.ts';
 export * from './research-constants.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';

@@ -199,24 +199,6 @@ export const messages = {
     aoiInvestorHint: 'Research, events and analyst access for your portfolio.',
     aoiAnalystHint: 'Work with us, or share your coverage with our readers.',
   },
-  // ours: the signed-in home's lists (issue 11)
-  home: {
-    listsLabel: 'Your research',
-    latest: 'Latest in your sectors',
-    latestNpi: 'Research you can read',
-    continueReading: 'Continue reading',
-    saved: 'Saved research',
-    mustRead: 'Must Read',
-    seeAll: 'See all',
-    latestEmpty: 'New reports in your sectors will appear here.',
-    latestEmptyNpi: 'Reports included in your access will appear here.',
-    continueEmpty: 'Reports you open will appear here, so that you can pick up where you left off.',
-    savedEmpty: 'Reports you save with the bookmark on a card will appear here.',
-    mustReadEmpty: 'Nothing marked Must Read yet.',
-    loadFailed: 'Your lists could not be loaded. Please try again.',
-    loading: 'Loading your lists',
-    percentRead: '% read',
-  },
   // Ways in (issue 11): the reader's own lists from the header, the user menu and settings; the refused report.
   readerLinks: {
     menu: 'My research',
@@ -248,3 +230,6 @@ export const messages = {
     unlockSubject: 'Sign-in to your account was paused',
   },
 } as const;
+
+// The signed-in home's texts are in messages-home.ts: a module of their own keeps them out of the login route's
+// initial JS (a bundler keeps a module in one chunk, and the shell imports this one).

@@ -1,5 +1,5 @@
 import { Skeleton } from '@mantine/core';
-import { type HomeList, type HomeReply, messages, type ReportCard } from '@portal/contract';
+import { type HomeList, type HomeReply, homeMessages, messages, type ReportCard } from '@portal/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../research/components/status.tsx';
@@ -7,7 +7,7 @@ import { formatPublishedDate, reportPath } from '../../research/lib/format.ts';
 import { useHome } from '../api/home-api.ts';
 import classes from './home-lists.module.css';
 
-const text = messages.home;
+const text = homeMessages;
 const SKELETON_ROWS = 3;
 
 /** One report as a line of a short list: sector, title, date and type; a lock where the reader may not open it. */
