@@ -61,6 +61,10 @@ export function DateRangeFilter({ tags, onChange }: DateRangeFilterProps) {
           setDraft((current) => (current[0] && current[1] ? current : [start, end]));
         }}
         allowSingleDateInRange
+        // Mantine greys the neighbouring months' days and reddens weekends below AA contrast (2.3:1 and 3.3:1):
+        // neither is needed to pick a publication range, so neither is drawn.
+        hideOutsideDates
+        weekendDays={[]}
         clearable
         clearButtonProps={{ 'aria-label': messages.research.clearDateRange }}
         ariaLabels={messages.research.calendar}
