@@ -47,7 +47,7 @@ const buildMenu = (sectorName: Map<number, string>): NavSeed[] => {
         ...sectorLink(macroSectorId),
         { type: 'link', label: 'Companies', path: '/companies' },
         { type: 'link', label: 'Our People', path: '/people' },
-        { type: 'link', label: 'Energy Transition', path: '/home', tag: 'EnergyTransition' },
+        { type: 'link', label: 'Energy Transition', path: '/search', tag: 'EnergyTransition' },
       ],
     },
     { type: 'favourites', label: 'Favourites' },
