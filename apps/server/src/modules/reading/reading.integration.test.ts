@@ -175,6 +175,20 @@ describe('reading progress and the signed-in home (issue 11)', () => {
       expect(titles((await home(reader)).continueReading)).toEqual(['Grid storage', 'Chips 1']);
     });
 
+    it('continue reading: a report opened in the viewer without any progress sent counts, a refused one does not', async () => {
+      t.clock.advance(1000);
+      expect((await reader.get(`/api/report/S-${ids.chips4}`)).statusCode).toBe(200);
+      // not entitled: the viewer refuses, the access log says so, and it is no reading
+      expect((await reader.get(`/api/report/S-${ids.bank}`)).statusCode).toBe(403);
+      let reply = await home(reader);
+      expect(titles(reply.continueReading)).toEqual(['Chips 4', 'Grid storage', 'Chips 1']);
+      expect(reply.continueReading.data[0]?.fraction).toBe(0);
+      // once it sends progress, progress decides: finished, it leaves the list
+      await put(reader, ids.chips4!, { fraction: 1 });
+      reply = await home(reader);
+      expect(titles(reply.continueReading)).toEqual(['Grid storage', 'Chips 1']);
+    });
+
     it('saved: newest saved first, and a save or an unsave shows on the next request', async () => {
       const save = (id: number, status: 0 | 1) => reader.post('/api/reports/save/', { id, status });
       expect((await home(reader)).saved.data).toEqual([]);

@@ -1,5 +1,5 @@
 import { homeConstants } from '@portal/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { reportReadingProgress, savedReports } from '../../db/schema.ts';
@@ -27,14 +27,34 @@ export const recordProgress = (db: Executor, userId: number, reportId: number, f
       },
     });
 
-/** Reports the reader opened and has not finished, most recently read first (the user index, no sort). */
-export const findUnfinished = (db: Executor, userId: number, limit: number) =>
-  db
-    .select({ reportId: reportReadingProgress.reportId, fraction: reportReadingProgress.fraction })
-    .from(reportReadingProgress)
-    .where(and(eq(reportReadingProgress.userId, userId), lt(reportReadingProgress.fraction, finishedAt)))
-    .orderBy(desc(reportReadingProgress.updatedAt), desc(reportReadingProgress.reportId))
-    .limit(limit);
+/** How far back a report opened in the viewer without any progress sent still counts as "continue reading". */
+const OPENED_WITHIN_DAYS = 90;
+
+/**
+ * Reports the reader opened and has not finished, most recently read first: those with progress below the
+ * finished point, and those the viewer's access log shows opened (granted) in the last 90 days with no progress
+ * at all (a reader who closed the tab before the viewer's first report, or whose viewer could not send it).
+ * Both walk the reader's own rows through the (user, time) indexes.
+ */
+export const findUnfinished = async (db: Executor, userId: number, limit: number, now: Date) =>
+  rowsOf<{ reportId: number; fraction: number }>(
+    await db.execute(sql`
+      select x.report_id as "reportId", x.fraction from (
+        select p.report_id, p.fraction, p.updated_at as at
+          from report_reading_progress p
+          where p.user_id = ${userId} and p.fraction < ${finishedAt}
+        union all
+        select l.report_id, 0::real, max(l.at)
+          from report_access_log l
+          where l.user_id = ${userId} and l.action = 'open' and l.granted and l.report_id is not null
+            and l.at > ${now}::timestamptz - make_interval(days => ${OPENED_WITHIN_DAYS})
+            and not exists (select 1 from report_reading_progress p
+                            where p.user_id = l.user_id and p.report_id = l.report_id)
+          group by l.report_id
+      ) x
+      order by x.at desc, x.report_id desc
+      limit ${limit}`),
+  ).map((row) => ({ reportId: Number(row.reportId), fraction: Number(row.fraction) }));
 
 /** The reader's saved reports, newest saved first (the saved list itself is ordered by publication). */
 export const findRecentlySaved = async (db: Executor, userId: number, limit: number) =>

@@ -74,7 +74,7 @@ export const createReadingService = (deps: {
       const npi = user.type === 'npi';
       const bySectors = !npi && entitlement.subscribedSectorIds.length > 0;
       const [unfinished, savedIds, mustReadIds, readableIds, sectorCards] = await Promise.all([
-        findUnfinished(db, user.id, size),
+        findUnfinished(db, user.id, size, clock()),
         findRecentlySaved(db, user.id, size),
         findMustRead(db, size),
         bySectors ? Promise.resolve([]) : findLatestReadable(db, entitlement, size),
