@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createHarness, demoAccount, freePort, host, signIn, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
+import { searchTerms as terms } from './search-terms.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,37 +42,6 @@ if (
 const connections = 50;
 const healthConnections = 2;
 const warmupSeconds = 3;
-/**
- * The issue's query, the research probe terms of reports.mjs (titles, companies, analysts, two typos), then issue
- * 11's query shapes.
- */
-const terms = [
-  'semiconductor demand',
-  'results',
-  'outlook',
-  'margins',
-  'strategy',
-  'vacancy',
-  'refinancing',
-  'oversupply',
-  'takeaways',
-  'Halvern',
-  'Kestrel',
-  'Meranti',
-  'Mizuno',
-  'Okafor',
-  'Lakshmi',
-  'outlok',
-  'Halvren',
-  // issue 11's shapes: a prefix (the last word as typed), the shortest prefix matched as one (three letters,
-  // most of the vocabulary at 100,000 reports), a slash token and its part, a hashtag, a company ticker
-  'semicond',
-  'mar',
-  'EV/EBITDA',
-  'EBITDA',
-  '#AssetQuality',
-  'HALV',
-];
 const searchPaths = terms.map((t) => `/api/reports?type=all&q=${encodeURIComponent(t)}`);
 const targets =
   kind === 'pglite' ? { searchReqPerSec: 500, healthP99: 50 } : { searchP99: 100, healthP99: 50 };

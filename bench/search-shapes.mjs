@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The uncached path of every search shape, one at a time (issue 11): the server with CACHE_TTL_MS=0 on the given
+// database, signed in as the demo client, each query of bench/search.mjs asked `--runs` times in a row after one
+// warm-up; prints the median and the slowest answer and the number of hits. The load test (search.mjs) shows the
+// cached configuration under 50 connections; this one shows what a cache miss costs for each shape alone.
+//   node bench/search-shapes.mjs --database-url postgres://postgres@127.0.0.1:55432/bench100k [--runs 5]
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createHarness, freePort, host, signIn, waitFor } from './harness.mjs';
+import { searchTerms } from './search-terms.mjs';
+
+const { values: args } = parseArgs({
+  options: { 'database-url': { type: 'string' }, runs: { type: 'string', default: '5' } },
+});
+const databaseUrl = String(args['database-url'] ?? '');
+const runs = Number(args.runs);
+if (!databaseUrl.startsWith('postgres') || !(runs > 0)) {
+  console.error('usage: node bench/search-shapes.mjs --database-url postgres://... [--runs 5]');
+  process.exit(2);
+}
+
+const harness = createHarness('portal-bench-shapes-');
+try {
+  const env = { ...process.env };
+  for (const key of ['NODE_ENV', 'DATA_DIR', 'SMTP_URL', 'PORT', 'HOST']) delete env[key];
+  const port = await freePort();
+  const base = `http://${host}:${port}`;
+  const portal = harness.start('portal', ['npx', 'tsx', 'apps/server/src/server.ts'], {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(harness.workDir, 'files'),
+    PORT: String(port),
+    HOST: host,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    CACHE_TTL_MS: '0',
+  });
+  await waitFor(`${base}/api/health`, portal, 600_000);
+  const { cookie } = await signIn(base);
+  console.log('| query | hits (pages of 20) | median | slowest |\n| --- | ---: | ---: | ---: |');
+  for (const term of searchTerms) {
+    const url = `${base}/api/reports?type=all&q=${encodeURIComponent(term)}`;
+    const times = [];
+    let pages = 0;
+    for (let i = 0; i <= runs; i++) {
+      const started = performance.now();
+      const res = await fetch(url, { headers: { cookie } });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${term}: ${res.status} ${JSON.stringify(body)}`);
+      if (i > 0) times.push(performance.now() - started);
+      pages = body.pagination.total;
+    }
+    times.sort((a, b) => a - b);
+    const ms = (/** @type {number} */ v) => `${v.toFixed(0)} ms`;
+    console.log(
+      `| \`${term}\` | ${pages} | ${ms(times[Math.floor(times.length / 2)] ?? 0)} | ${ms(times.at(-1) ?? 0)} |`,
+    );
+  }
+} finally {
+  await harness.close();
+}
