@@ -26,6 +26,34 @@ export const countries = [
 
 export type CountryName = (typeof countries)[number]['name'];
 
+/** The words by which a theme names a country (`the residential bottom in China`, `Chinese auto exports`). */
+const countryWords: Record<CountryName, RegExp> = {
+  China: /\bChin(a|ese)\b/,
+  'Hong Kong': /\bHong Kong\b/,
+  Taiwan: /\bTaiwan(ese)?\b/,
+  Japan: /\bJapan(ese)?\b/,
+  'South Korea': /\bKorea(n)?\b/,
+  India: /\bIndia(n)?\b/,
+  Singapore: /\bSingapore(an)?\b/,
+  Indonesia: /\bIndonesia(n)?\b/,
+  Vietnam: /\bViet ?nam(ese)?\b/,
+  'United States': /\b(US|United States|American)\b/,
+};
+
+/**
+ * The themes a report on a company in `country` may take: none that names another country (a Japanese
+ * developer's note does not open on "the residential bottom in China"); the sector's themes that name no country
+ * at all are always fine. Falls back to every theme only if a sector had none left (none does today).
+ */
+export const themesFor = (themes: readonly string[], country: string): readonly string[] => {
+  const others = Object.entries(countryWords).filter(([name]) => name !== country);
+  const asean = ['Singapore', 'Indonesia', 'Vietnam'].includes(country);
+  const fitting = themes.filter(
+    (theme) => !others.some(([, words]) => words.test(theme)) && (asean || !/\bASEAN\b/.test(theme)),
+  );
+  return fitting.length > 0 ? fitting : themes;
+};
+
 export interface SectorSeed {
   id: number;
   name: string;
@@ -150,7 +178,12 @@ export const sectors: readonly SectorSeed[] = [
     description: 'Developers, landlords and REITs: residential cycles, office vacancies and cap rates.',
     companyWords: ['Land', 'Properties', 'Estates', 'REIT', 'Development'],
     hashtags: ['Property', 'REITs', 'Housing', 'Office', 'CapRates'],
-    themes: ['the residential bottom in China', 'office vacancy in Hong Kong', 'Singapore REIT refinancing'],
+    themes: [
+      'the residential bottom in China',
+      'office vacancy in Hong Kong',
+      'Singapore REIT refinancing',
+      'construction cost inflation',
+    ],
     drivers: ['contracted sales', 'rental reversion', 'cap rates', 'gearing', 'land bank'],
     metric: 'P/NAV',
     colour: '#9f1239',

@@ -380,6 +380,28 @@ describe('demo content reads like a real firm (issue 11)', () => {
     expect(new Set(rows.map((c) => c.country)).size).toBe(demoCatalogueSize.countries);
   });
 
+  it('never sets a note on a company in another country (its title and description name only its own)', async () => {
+    const rows = await t.db
+      .select({
+        id: reports.id,
+        text: sql<string>`${reports.title} || ' ' || ${reports.description}`,
+        country: countries.name,
+      })
+      .from(reports)
+      .innerJoin(reportCompanies, eq(reportCompanies.reportId, reports.id))
+      .innerJoin(companies, eq(companies.id, reportCompanies.companyId))
+      .innerJoin(countries, eq(countries.id, companies.countryId))
+      .where(and(eq(reports.publication, 'Company Research'), like(reports.filePath, 'demo/reports/%')));
+    const names = (await t.db.select({ name: countries.name }).from(countries)).map((c) => c.name);
+    const faults: string[] = [];
+    for (const row of rows)
+      for (const other of [...names, 'Chinese', 'Japanese', 'Korean', 'Indonesian', 'ASEAN'])
+        if (!other.startsWith(row.country.slice(0, 4)) && row.text.includes(other))
+          if (!(other === 'ASEAN' && ['Singapore', 'Indonesia', 'Vietnam'].includes(row.country)))
+            faults.push(`report ${row.id} on a company in ${row.country} names ${other}`);
+    expect(faults.slice(0, 10)).toEqual([]);
+  });
+
   it('quotes the same figures in every note, model and deck on one company and period', async () => {
     const rows = await t.db
       .select({

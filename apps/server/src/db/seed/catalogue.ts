@@ -29,6 +29,7 @@ import {
   sectorBands,
   sectors as sectorSeeds,
   semiconductorSectorId,
+  themesFor,
 } from './catalogue-data.ts';
 import { companyFigures, type PeriodFigures } from './catalogue-figures.ts';
 import {
@@ -434,7 +435,7 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
       subject: company?.display ?? (kind === 'strategy' ? country : `Asian ${sector.short.toLowerCase()}`),
       sector,
       country,
-      theme: prng.pick(sector.themes),
+      theme: prng.pick(company ? themesFor(sector.themes, country) : sector.themes),
       rating: figures?.rating ?? randomRating,
       year: publishedAt.getUTCFullYear(),
       figures,
