@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The research list at 100,000 reports (issue 3, "done when"): GET /api/reports?type=all page 1, the same with a
-// sector filter, the 50th page reached through the keyset cursor, and GET /api/reports/suggestions over 16 probe
+// sector filter, the 50th page reached through the keyset cursor, and GET /api/reports/suggestions over the probe
 // terms, signed in as client@demo.test, each side by side with a bare Fastify app serving the portal's own reply
 // for that request from memory (the ceiling, bare-routes.mjs). autocannon, 50 connections, on PGlite and on a
 // throw-away PostgreSQL server. Only 127.0.0.1 traffic; everything it starts is stopped at the end, on error too.
@@ -60,7 +60,7 @@ const warmupSeconds = 3;
 const termSamples = 30;
 const reportCount = 100_000;
 const deepPage = 50;
-/** Mixed frequency: common title words, rare words, company and analyst name fragments, two typos. */
+/** Mixed frequency: common title words, rare words, company and analyst name fragments, two typos, issue 11's shapes. */
 const probeTerms = [
   { term: 'results', kind: 'common word' },
   { term: 'outlook', kind: 'common word' },
@@ -78,6 +78,11 @@ const probeTerms = [
   { term: 'Lakshmi', kind: 'analyst' },
   { term: 'outlok', kind: 'typo (outlook)' },
   { term: 'Halvren', kind: 'typo (Halvern)' },
+  // issue 11's shapes: a prefix as typed, a slash token, a hashtag, a ticker prefix
+  { term: 'semicond', kind: 'prefix' },
+  { term: 'EV/EBITDA', kind: 'slash token' },
+  { term: '#AssetQuality', kind: 'hashtag' },
+  { term: 'HALV', kind: 'ticker prefix' },
 ];
 const pg = {
   bin: '/usr/lib/postgresql/15/bin',
