@@ -18,7 +18,9 @@ describe('header', () => {
     const home = within(banner).getByRole('link', { name: 'Harbourline Research' });
     expect(home).toHaveTextContent('HHarbourline Research');
     expect(home.querySelector('img')).toBeNull();
-    expect(await screen.findByRole('contentinfo')).toHaveTextContent('Hong Kong · Singapore · London · New York');
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent(
+      'Hong Kong · Singapore · London · New York',
+    );
     first.unmount();
 
     window.__PORTAL_CONFIG__ = {
