@@ -7,7 +7,10 @@ import { SiteHeader } from './site-header.tsx';
 // The footer sits below every screen's content and the cookie banner is an overlay: neither is part of the
 // first paint, so both load beside the first screen instead of in the entry (the login route's 150 KB budget
 // pays for the reader's links in the header and user menu, issue 11). Appended last, they move nothing.
-const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+// The footer's chunk is asked for as soon as this module runs, beside the route's own chunk, so that it is in
+// before the screen's content: a page must be its full height when a screen scrolls to an element in it.
+const footerModule = import('./site-footer.tsx');
+const SiteFooter = lazy(() => footerModule.then((m) => ({ default: m.SiteFooter })));
 const CookieBanner = lazy(() => import('./cookie-banner.tsx').then((m) => ({ default: m.CookieBanner })));
 
 /** What every layout shares: skip link, header, main landmark with the notice, footer and cookie banner. */

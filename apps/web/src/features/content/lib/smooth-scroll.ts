@@ -31,10 +31,13 @@ export const scrollToElement = (
   { durationMs = smoothScroll.durationMs, offsetPx = smoothScroll.offsetPx } = {},
 ) => {
   const from = window.scrollY;
-  const to = targetScrollTop(element, offsetPx);
+  // Measured again on every frame: the page can still grow while it scrolls (the footer and pictures load
+  // beside the content), and a target measured once would land short of the element.
+  const target = () => targetScrollTop(element, offsetPx);
+  const to = target();
   let frame = 0;
   const land = () => {
-    window.scrollTo(0, to);
+    window.scrollTo(0, target());
     if (!element.hasAttribute('tabindex') && element.tabIndex < 0) element.setAttribute('tabindex', '-1');
     element.focus({ preventScroll: true });
   };
@@ -49,7 +52,7 @@ export const scrollToElement = (
       land();
       return;
     }
-    window.scrollTo(0, scrollPositionAt(from, to, elapsed, durationMs));
+    window.scrollTo(0, scrollPositionAt(from, target(), elapsed, durationMs));
     frame = window.requestAnimationFrame(step);
   };
   frame = window.requestAnimationFrame(step);

@@ -31,29 +31,32 @@ function ReportLinks({ reports, empty }: { reports: ReportCard[]; empty: string 
 }
 
 /** Must Read and Most Viewed (spec 1 section 2.6), with the period selector (default 'Past Month'). */
-export function ResearchSidePanel() {
+/** `mustRead={false}` where the page lists Must Read already (the signed-in home's own lists, issue 11). */
+export function ResearchSidePanel({ mustRead = true }: { mustRead?: boolean }) {
   const [period, setPeriod] = useState<MostViewedPeriod>(defaultMostViewedPeriod);
   const overall = useOverallResearch(period);
   const data = overall.data;
 
   return (
-    <aside className={classes.sidePanel} aria-label="Must Read and Most Viewed">
-      <section aria-labelledby="panel-must-read" className={classes.panelSection}>
-        <h2 id="panel-must-read" className={classes.panelTitle}>
-          Must Read
-        </h2>
-        {overall.isPending ? (
-          <p className={classes.muted} aria-busy="true">
-            Loading…
-          </p>
-        ) : overall.isError ? (
-          <p role="alert" className={classes.error}>
-            {overall.error.message}
-          </p>
-        ) : (
-          <ReportLinks reports={data?.mustRead ?? []} empty="Nothing marked Must Read yet." />
-        )}
-      </section>
+    <aside className={classes.sidePanel} aria-label={mustRead ? 'Must Read and Most Viewed' : 'Most Viewed'}>
+      {mustRead && (
+        <section aria-labelledby="panel-must-read" className={classes.panelSection}>
+          <h2 id="panel-must-read" className={classes.panelTitle}>
+            Must Read
+          </h2>
+          {overall.isPending ? (
+            <p className={classes.muted} aria-busy="true">
+              Loading…
+            </p>
+          ) : overall.isError ? (
+            <p role="alert" className={classes.error}>
+              {overall.error.message}
+            </p>
+          ) : (
+            <ReportLinks reports={data?.mustRead ?? []} empty="Nothing marked Must Read yet." />
+          )}
+        </section>
+      )}
       <section aria-labelledby="panel-most-viewed" className={classes.panelSection}>
         <h2 id="panel-most-viewed" className={classes.panelTitle}>
           Most Viewed

@@ -116,7 +116,8 @@ export function SiteHome({ variant, intro }: { variant: 'landing' | 'home'; intr
                 )}
                 {variant === 'home' && (
                   <div className={classes.panels}>
-                    <ResearchSidePanel />
+                    {/* Must Read is one of the home's own lists above */}
+                    <ResearchSidePanel mustRead={false} />
                   </div>
                 )}
                 <OurPeople />
