@@ -219,7 +219,9 @@ export function ResearchList({
           </div>
         ) : items.length === 0 ? (
           filtered ? (
+            // The spec's empty-list text stays; a filtered list says why beneath it and offers to clear.
             <div className={classes.empty}>
+              <p>{messages.research.noReports}</p>
               <p>{messages.research.noMatches}</p>
               {tags.length > 0 && (
                 <Button variant="outline" onClick={clearFilters}>
