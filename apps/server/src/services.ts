@@ -108,6 +108,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   // Reading progress and the signed-in home's lists (issue 11): the viewer decides who may record progress.
   const reading = createReadingService({ db, clock, research, entitlements, viewer: reportViewer });
   return {
+    clock,
     reading,
     deferred,
     secrets,

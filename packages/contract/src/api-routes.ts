@@ -20,6 +20,11 @@ export interface ApiRoute {
   changesState: boolean;
   /** A sample for the generated authorization test: params, query and body that pass validation. */
   sample?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  /**
+   * Authorised by a signed token in its URL alone (RFC 8058 one-click unsubscribe): no cookie is read, so neither
+   * origin nor CSRF header is asked for.
+   */
+  tokenOnly?: boolean;
 }
 
 export const allowedRoles: Record<Access, readonly Role[]> = {
@@ -34,7 +39,8 @@ const route = (
   access: Access,
   changesState = method !== 'GET',
   sample?: ApiRoute['sample'],
-): ApiRoute => ({ method, path, access, changesState, sample });
+  options: { tokenOnly?: boolean } = {},
+): ApiRoute => ({ method, path, access, changesState, sample, ...options });
 
 export const apiRoutes = [
   route('GET', '/health', 'public'),
@@ -103,6 +109,37 @@ export const apiRoutes = [
   route('GET', '/aoi/challenge', 'public'),
   route('POST', '/aoi', 'public', true, { body: {} }),
   route('POST', '/aoi/verifyToken', 'public', true, { body: { token: 'x' } }),
+  // Subscriptions, unsubscribe and persons (issue 12; spec 3 section 7). Public in the table: the service finds the
+  // caller's person from the session or from an e-mailed link's grant cookie, refuses (401) without one, and
+  // refuses (403) a person id that is not the caller's own unless the caller is an admin. The state-changing GETs
+  // need the CSRF header like any write.
+  route('GET', '/getMatrixData', 'public'),
+  route('GET', '/overall/GetMatrixDescription/:id', 'public', false, { params: { id: '0' } }),
+  route('GET', '/PickList/GetPickLists/:mnemonic', 'public', false, { params: { mnemonic: 'sUnsubRsns' } }),
+  route('GET', '/overall/GetParentFirmName/:id', 'public', false, { params: { id: 'x' } }),
+  route('GET', '/overall/GetPersonIdFromEmail', 'signedIn', false, { query: { email: 'x' } }),
+  route('GET', '/overall/getSchemaFieldValue/:psnId/:fieldName', 'public', false, {
+    params: { psnId: 'x', fieldName: 'psnRWSuppressEmails' },
+  }),
+  route('GET', '/users/loadPersonMatrixDetails/:id/:userEntity', 'public', false, {
+    params: { id: 'x', userEntity: 'U' },
+  }),
+  route('GET', '/Repository/UpdateMatrix', 'public', true, { query: { psnId: 'x', psnEntity: 'U' } }),
+  route('GET', '/Relationships/GetAccountManager', 'public', false, { query: { pid: 'x' } }),
+  route('GET', '/SendEmail', 'public', true, { query: { psnId: 'x' } }),
+  route('POST', '/users/insertMailEvent', 'public', true, { body: {} }),
+  route('GET', '/users/SaveUnsubscribeReason/:personId/:productId/:otherText/:reasonId', 'public', true, {
+    params: { personId: 'x', productId: '0', otherText: 'NA', reasonId: '1' },
+  }),
+  route('GET', '/users/getUserUnsubLastSentEmail/:id', 'public', false, { params: { id: 'x' } }),
+  route('GET', '/users/updateUserUnsubLastSentEmail/:id', 'public', true, { params: { id: 'x' } }),
+  // ours: e-mailed person links. Redeeming one (POST, single use for the Enter Email link) leaves a grant cookie
+  // with which this browser acts for that person on the calls above; the Enter Email dialog asks for one.
+  route('POST', '/mailLinks/redeem', 'public', true, { body: { token: 'x' } }),
+  route('POST', '/unsubscribe/requestLink', 'public', true, { body: {} }),
+  // ours: RFC 8058 one-click unsubscribe (List-Unsubscribe-Post). A mail client POSTs it without cookies or CSRF
+  // header: the signed token in the URL is the whole authority, and the route reads no cookie.
+  route('POST', '/unsubscribe/oneClick', 'public', true, { query: { token: 'x' } }, { tokenOnly: true }),
 ] as const satisfies readonly ApiRoute[];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
@@ -130,6 +167,10 @@ export const publicParameters = [
   'sRWClientSubHeading',
   'sRWClientSubPayDialogText',
   'sRWClientAlreadySubscribedText',
+  'sRWClientSubConfigJSON',
+  'sRWClientSubRelevantZAxis',
+  'scUsrMatrixFieldId',
+  'scCntMatrixFieldId',
   // ours: where report id 101010 sends the reader (the spec's "external webcast video")
   'rw_WebcastUrl',
 ] as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -12,6 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+import { persons } from './schema-crm.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -35,8 +38,12 @@ export const users = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     createdAt: at('created_at').notNull(),
     lastLoginAt: at('last_login_at'),
+    // The user's person in our CRM (issue 12). Never null in practice: a trigger links or creates the person on
+    // insert (see migration 0008), whatever inserts the user.
+    personId: integer('person_id').references((): AnyPgColumn => persons.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('users_person_idx').on(t.personId),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_type_check', sql`${t.type} in ('admin', 'npi', 'client')`),
   ],
@@ -100,6 +107,10 @@ export const emailOutbox = pgTable(
     nextAttemptAt: at('next_attempt_at').notNull(),
     lockedUntil: at('locked_until'),
     lastError: text('last_error'),
+    // Copies and extra headers (issue 12: account managers copied; List-Unsubscribe on list mail).
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: at('created_at').notNull(),
     sentAt: at('sent_at'),
   },
@@ -388,21 +399,6 @@ export const keyCharts = pgTable(
   (t) => [index('key_charts_sector_idx').on(t.sectorId, t.category)],
 );
 
-/** The user's matrix: the products (sectors) a reader subscribes to. Entitlement reads it. */
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sectorId: integer('sector_id')
-      .notNull()
-      .references(() => sectors.id, { onDelete: 'cascade' }),
-    createdAt: at('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.sectorId] })],
-);
-
 /** Seed modules already applied, so a capability added later seeds its demo content once on an old database. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
@@ -423,6 +419,7 @@ export const reportTitleWords = pgTable('report_title_words', { word: text('word
   index('report_title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
+export * from './schema-crm.ts';
 export * from './schema-site.ts';
 // Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).
 export * from './schema-viewer.ts';

@@ -35,7 +35,9 @@ export const authorizationPlugin = (app: App, config: Config) => {
         ? reply.code(401).send(errorReply(messages.auth.signInRequired))
         : reply.code(403).send(errorReply(messages.auth.forbidden));
     }
-    if (route.changesState) {
+    // A tokenOnly route (RFC 8058 one-click unsubscribe) is authorised by the signed token in its URL and reads
+    // no cookie: a mail client's POST has neither origin nor CSRF header to give.
+    if (route.changesState && !route.tokenOnly) {
       // A page of another site is refused whatever it sends; then the token must be this session's own.
       if (!hasAllowedOrigin(config, request)) {
         request.log.warn(

@@ -5,10 +5,11 @@ import { messages, reportRefusalReply, reportViewerReply } from '@portal/contrac
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parameters, reportAccessLog, reportViews, subscriptions } from '../db/schema.ts';
+import { parameters, reportAccessLog, reportViews } from '../db/schema.ts';
 import { demoPassword } from '../db/seed/accounts.ts';
 import { addReport } from '../modules/ingest/add-report.ts';
 import { extractPdfPages as pdfPageTexts } from '../modules/ingest/extract-text.ts';
+import { subscribeUser, unsubscribeUser } from '../modules/persons/matrix.repository.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -327,9 +328,7 @@ describe('report viewer calls (issue 4)', () => {
 
   it('stops a file URL when the reader loses the entitlement', async () => {
     const url = await fileUrlOf(reader, ids.pdf!);
-    await t.db
-      .delete(subscriptions)
-      .where(and(eq(subscriptions.userId, readerId), eq(subscriptions.sectorId, 10000131)));
+    await unsubscribeUser(t.db, readerId, [10000131], t.clock());
     t.app.services.entitlements.forgetUser(readerId);
     try {
       const response = await reader.get(url);
@@ -340,7 +339,7 @@ describe('report viewer calls (issue 4)', () => {
         reason: 'notEntitled',
       });
     } finally {
-      await t.db.insert(subscriptions).values({ userId: readerId, sectorId: 10000131, createdAt: t.clock() });
+      await subscribeUser(t.db, readerId, [10000131], t.clock());
       t.app.services.entitlements.forgetUser(readerId);
     }
   });

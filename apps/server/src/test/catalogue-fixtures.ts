@@ -16,10 +16,10 @@ import {
   reportViews,
   savedReports,
   sectors,
-  subscriptions,
   users,
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
+import { subscribeUser } from '../modules/persons/matrix.repository.ts';
 
 export const fixturePassword = 'Fixture-pass-1';
 
@@ -47,7 +47,7 @@ export interface ReportSpec {
  */
 export const catalogueFixtures = async (db: Db) => {
   await db.execute(sql`truncate table report_views, saved_reports, report_analysts, report_companies,
-    report_countries, report_sectors, reports, key_charts, analyst_sectors, analysts, companies, subscriptions,
+    report_countries, report_sectors, reports, key_charts, analyst_sectors, analysts, companies, person_matrix,
     countries, regions, sectors restart identity cascade`);
   let nextId = 1000;
   const id = () => ++nextId;
@@ -144,12 +144,7 @@ export const catalogueFixtures = async (db: Db) => {
       await db.insert(savedReports).values({ userId, reportId, savedAt: new Date() });
     },
     async subscribe(userId: number, sectorIds: number[]) {
-      for (const sectorId of sectorIds) {
-        await db
-          .insert(subscriptions)
-          .values({ userId, sectorId, createdAt: new Date() })
-          .onConflictDoNothing();
-      }
+      await subscribeUser(db, userId, sectorIds, new Date());
     },
     async keyChart(sectorId: number, category: string, title: string) {
       await db.insert(keyCharts).values({

@@ -13,6 +13,7 @@ export const client: CurrentUser = {
   email: 'ada@engines.example',
   type: 'client',
   sEntity: 'U',
+  iPSN_Id: 7000001,
   returnUrl: '',
   status: 'Activated',
   companyName: 'Analytical Engines Ltd',

@@ -99,6 +99,8 @@ export const currentUser = z.object({
   email: z.string(),
   type: userType,
   sEntity: z.string(),
+  /** ours: the reader's person in our CRM (issue 12), whose matrix the subscription calls read and write */
+  iPSN_Id: z.number(),
   returnUrl: z.string(),
   status: userStatus,
   companyName: z.string(),

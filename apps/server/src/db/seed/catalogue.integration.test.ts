@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findGrantedSectorIdsOfUser } from '../../modules/persons/matrix-grants.ts';
 import {
   createTestApp,
   createTestClock,
@@ -24,7 +25,6 @@ import {
   savedReports,
   sectors,
   seedRuns,
-  subscriptions,
   users,
 } from '../schema.ts';
 import { clientUnsubscribedSectorIds, demoCatalogueSize, npiSectorIds, seedCatalogue } from './catalogue.ts';
@@ -179,16 +179,10 @@ describe('demo catalogue seed', () => {
   });
 
   it('subscribes the demo client to all sectors but two and the npi client to three', async () => {
-    const matrixOf = async (email: string) =>
-      (
-        await t.db
-          .select({ sectorId: subscriptions.sectorId })
-          .from(subscriptions)
-          .innerJoin(users, eq(users.id, subscriptions.userId))
-          .where(eq(users.email, email))
-      )
-        .map((r) => r.sectorId)
-        .sort();
+    const matrixOf = async (email: string) => {
+      const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return (await findGrantedSectorIdsOfUser(t.db, user!.id)).sort();
+    };
     const allSectors = (await t.db.select({ id: sectors.id }).from(sectors)).map((s) => s.id);
     const client = await matrixOf('client@demo.test');
     expect(client).toHaveLength(allSectors.length - 2);

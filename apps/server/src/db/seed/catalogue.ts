@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { addReport, type NewReport } from '../../modules/ingest/add-report.ts';
+import { subscribeUser } from '../../modules/persons/matrix.repository.ts';
 import { createStorage, type Storage } from '../../modules/storage/storage.ts';
 import type { Db } from '../client.ts';
 import {
@@ -14,7 +15,6 @@ import {
   reportViews,
   savedReports,
   sectors,
-  subscriptions,
   users,
 } from '../schema.ts';
 import {
@@ -841,16 +841,9 @@ const seedReaderActivity = async (
       .onConflictDoNothing();
   }
 
-  const matrix = [
-    ...(client ? clientSectors.map((sectorId) => ({ userId: client, sectorId })) : []),
-    ...(npi ? npiSectorIds.map((sectorId) => ({ userId: npi, sectorId })) : []),
-  ];
-  if (matrix.length > 0) {
-    await db
-      .insert(subscriptions)
-      .values(matrix.map((m) => ({ ...m, createdAt: new Date(base.getTime() - 400 * DAY) })))
-      .onConflictDoNothing();
-  }
+  const subscribedAt = new Date(base.getTime() - 400 * DAY);
+  if (client) await subscribeUser(db, client, clientSectors, subscribedAt);
+  if (npi) await subscribeUser(db, npi, npiSectorIds, subscribedAt);
 };
 
 export const catalogueSeed: SeedModule = {

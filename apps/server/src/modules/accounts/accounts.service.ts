@@ -71,6 +71,7 @@ export const toCurrentUser = (user: User): CurrentUser => ({
   email: user.email,
   type: user.type,
   sEntity: user.entity,
+  iPSN_Id: user.personId ?? 0,
   returnUrl: '',
   status: userStatusOf(user),
   companyName: user.companyName,

@@ -2,6 +2,7 @@ import type { Analyst, Company, KeyChart } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { findGrantedSectorIdsOfUser } from '../persons/matrix-grants.ts';
 import { intArray, jsonValue } from '../research/research.repository.ts';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -172,13 +173,11 @@ export const findKeyCharts = async (db: Executor, sectorId: number): Promise<Key
   });
 };
 
-/** The person behind GET /reports/MyReports/{id}/{entity}: their entity and matrix. */
+/** The person behind GET /reports/MyReports/{id}/{entity}: their entity and the sectors their matrix grants. */
 export const findPersonMatrix = async (db: Executor, userId: number) => {
-  const rows = rowsOf<{ entity: string; sector_ids: unknown }>(
-    await db.execute(sql`select u.entity, to_json(array(select s.sector_id from subscriptions s
-        where s.user_id = u.id order by s.sector_id)) as sector_ids
-      from users u where u.id = ${userId} and not u.hidden`),
+  const rows = rowsOf<{ entity: string }>(
+    await db.execute(sql`select u.entity from users u where u.id = ${userId} and not u.hidden`),
   );
   const row = rows[0];
-  return row ? { entity: row.entity, sectorIds: jsonValue<number[]>(row.sector_ids) } : null;
+  return row ? { entity: row.entity, sectorIds: await findGrantedSectorIdsOfUser(db, userId) } : null;
 };

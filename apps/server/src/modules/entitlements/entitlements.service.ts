@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { subscriptions } from '../../db/schema.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
+import { findGrantedSectorIdsOfUser } from '../persons/matrix-grants.ts';
 import {
   anonymousEntitlement,
   type Entitlement,
@@ -9,17 +8,10 @@ import {
   entitlementOf,
 } from './entitlements.ts';
 
-export const findSubscribedSectorIds = async (db: Executor, userId: number) =>
-  (
-    await db
-      .select({ id: subscriptions.sectorId })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-  ).map((row) => row.id);
-
 /**
- * Loads the caller's matrix (one indexed query, kept in memory for `cacheTtlMs`) and derives the entitlement
- * from it. Whatever writes a user's subscriptions calls `forgetUser` so that this process applies it at once.
+ * Loads the sectors the caller's matrix grants (one indexed query, kept in memory for `cacheTtlMs`) and derives
+ * the entitlement from it. Every matrix write calls `forgetUsers` with the users of the person it changed (the
+ * persons module does, in the same place that writes), so that this process applies it on the next request.
  */
 export const createEntitlementsService = (deps: {
   db: Executor;
@@ -34,11 +26,14 @@ export const createEntitlementsService = (deps: {
   return {
     async entitlementFor(user: EntitlementUser | null): Promise<Entitlement> {
       if (!user) return anonymousEntitlement;
-      const sectorIds = await matrices.getOrLoad(user.id, () => findSubscribedSectorIds(deps.db, user.id));
+      const sectorIds = await matrices.getOrLoad(user.id, () => findGrantedSectorIdsOfUser(deps.db, user.id));
       return entitlementOf(user, sectorIds);
     },
     forgetUser(userId: number) {
       matrices.delete(userId);
+    },
+    forgetUsers(userIds: readonly number[]) {
+      for (const id of userIds) matrices.delete(id);
     },
   };
 };

@@ -3,10 +3,33 @@ import type { Executor } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { MailContent } from './templates.ts';
 
-export const insertMail = async (db: Executor, to: string, mail: MailContent, now: Date) => {
+/** Copies and extra headers of a mail (issue 12: account managers copied, List-Unsubscribe on list mail). */
+export interface MailEnvelope {
+  cc?: readonly string[];
+  bcc?: readonly string[];
+  headers?: Readonly<Record<string, string>>;
+}
+
+export const insertMail = async (
+  db: Executor,
+  to: string,
+  mail: MailContent,
+  now: Date,
+  envelope: MailEnvelope = {},
+) => {
   const [row] = await db
     .insert(emailOutbox)
-    .values({ to, ...mail, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+    .values({
+      to,
+      ...mail,
+      cc: [...(envelope.cc ?? [])],
+      bcc: [...(envelope.bcc ?? [])],
+      headers: { ...(envelope.headers ?? {}) },
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
     .returning({ id: emailOutbox.id });
   return row!.id;
 };

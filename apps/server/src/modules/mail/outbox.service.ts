@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { Clock, Log } from '../runtime.ts';
-import { insertMail } from './outbox.repository.ts';
+import { insertMail, type MailEnvelope } from './outbox.repository.ts';
 import type { MailContent } from './templates.ts';
 
 /**
@@ -8,12 +8,12 @@ import type { MailContent } from './templates.ts';
  * given one) and the worker delivers it. Without SMTP the links are logged so a demo still works.
  */
 export const createOutbox = (deps: { clock: Clock; log: Log; smtpConfigured: boolean }) => ({
-  async enqueue(db: Executor, to: string, mail: MailContent, links: string[]) {
-    const id = await insertMail(db, to, mail, deps.clock());
+  async enqueue(db: Executor, to: string, mail: MailContent, links: string[], envelope: MailEnvelope = {}) {
+    const id = await insertMail(db, to, mail, deps.clock(), envelope);
     if (!deps.smtpConfigured) {
       // kind: the plain-text log shows this entry as a block of its own (logger.ts), not a line among many.
       deps.log.info(
-        { kind: 'mail-links', mailId: id, to, subject: mail.subject, links },
+        { kind: 'mail-links', mailId: id, to, cc: envelope.cc, subject: mail.subject, links },
         'Mail kept in the outbox (SMTP_URL is not set); its links are logged here',
       );
     }

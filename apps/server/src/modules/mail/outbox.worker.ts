@@ -30,6 +30,9 @@ export const smtpSender = (smtpUrl: string, from: string): MailSender => {
       await transport.sendMail({
         from,
         to: mail.to,
+        cc: mail.cc.length > 0 ? mail.cc : undefined,
+        bcc: mail.bcc.length > 0 ? mail.bcc : undefined,
+        headers: mail.headers,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
