@@ -37,5 +37,10 @@ export const markEmailVerified = (db: Executor, id: number, now: Date) =>
 export const setPasswordHash = (db: Executor, id: number, passwordHash: string) =>
   db.update(users).set({ passwordHash }).where(eq(users.id, id));
 
-export const setLastLogin = (db: Executor, id: number, now: Date) =>
-  db.update(users).set({ lastLoginAt: now }).where(eq(users.id, id));
+/** The user's last sign-in, and their person's in our CRM (the external system's "last login", issue 12). */
+export const setLastLogin = async (db: Executor, id: number, now: Date) => {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, id));
+  await db.execute(
+    sql`update persons set last_login_at = ${now} where id = (select person_id from users where id = ${id})`,
+  );
+};
