@@ -51,6 +51,10 @@ export const subscriptionMessages = {
     loadFailed: 'This page could not be loaded. Please try again.',
     failed: 'The unsubscribe could not be completed. Nothing was changed; please try again.',
     notSubscribed: 'You do not receive this product, so there is nothing to unsubscribe from.',
+    // ours: the unsubscribe went through but a mail after it failed; Try again sends only the mails
+    mailFailed: 'You are unsubscribed, but our confirmation e-mails could not be sent. Please try again.',
+    retry: 'Try again',
+    signIn: 'Sign in instead',
     oneClickDone: 'You will no longer receive our research e-mails.',
   },
   errors: {
