@@ -63,6 +63,12 @@ export const throttles = {
   deviceMailPerEmail: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
   // GET /reports/downloadPdf (admin): one stamped download per second per admin (spec 1 section 9)
   downloadPdfPerAdmin: { max: 1, windowSeconds: 1, blockSeconds: 1 },
+  // GET /SendEmail (issue 12): mails about one person an hour, whoever asks, so that nobody can mail-bomb the
+  // reader or their account managers
+  subscriptionMailPerPerson: { max: 20, windowSeconds: HOUR, blockSeconds: HOUR },
+  // POST /unsubscribe/requestLink (the Enter Email dialog): over these the link mail is skipped silently
+  unsubscribeLinkPerEmail: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
+  unsubscribeLinkPerIp: { max: 20, windowSeconds: HOUR, blockSeconds: HOUR },
 } as const satisfies Record<string, ThrottleLimit>;
 export type ThrottleName = keyof typeof throttles;
 
@@ -72,6 +78,10 @@ export const tokenLifetimes = {
   // the e-mailed link that lets the owner sign in while sign-in is throttled, and the grant it leaves
   unlockSeconds: 60 * 60,
   unlockGrantSeconds: 24 * 60 * 60,
+  // e-mailed person links (issue 12): the Enter Email dialog's single-use link, and the reusable unsubscribe
+  // link of every list mail (footer and List-Unsubscribe), which must outlive the mail in a reader's inbox
+  unsubscribeLinkSeconds: 60 * 60,
+  listMailLinkSeconds: 90 * 24 * 60 * 60,
 } as const;
 
 export const csrf = {

@@ -76,6 +76,9 @@ export const subscriptionMessages = {
     lookupOwnOnly: 'You may only look up your own e-mail address.',
     linkInvalid: 'This link is no longer valid. Please ask for a new one from the page it came from.',
     mailLimit: 'Too many e-mails were requested. Please try again in an hour.',
+    // ours: a template or subject parameter of the case is missing (our configuration, not the caller's fault)
+    mailNotConfigured:
+      'This e-mail cannot be sent right now because it is not set up on our side. Your changes are saved; our team has been told.',
     badValue: 'This value is not valid.',
   },
   mail: {
@@ -84,5 +87,10 @@ export const subscriptionMessages = {
       'You receive this e-mail because you are a reader of our research. To stop these e-mails:',
     unsubscribeLabel: 'Unsubscribe',
     linkSubject: 'Complete your unsubscribe',
+    // ours: the Enter Email dialog's link mail
+    linkIntro: 'We received a request to unsubscribe this e-mail address from our research.',
+    linkValidity: 'The link is valid for one hour and can be used once. If you did not ask for it, ignore this e-mail.',
+    linkAction: 'Complete the unsubscribe',
+    oneClickReason: 'One-click unsubscribe',
   },
 } as const;

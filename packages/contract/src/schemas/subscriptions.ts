@@ -183,6 +183,10 @@ export const redeemMailLinkReply = z.object({
 });
 export type RedeemMailLinkReply = z.infer<typeof redeemMailLinkReply>;
 
+/** POST /unsubscribe/oneClick?token= (RFC 8058): the list mail's reusable link token is the whole authority. */
+export const oneClickQuery = z.object({ token: textField().min(1).max(200) });
+export const messageOkReply = z.object({ success: z.literal(true), message: z.string() });
+
 /** POST /unsubscribe/requestLink: the Enter Email dialog. The answer is the same whether the address is known. */
 export const requestUnsubscribeLinkBody = z.object({
   email: emailField,
