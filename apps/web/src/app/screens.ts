@@ -19,7 +19,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   message: () => import('./routes/message.tsx'),
   landing: () => import('./routes/landing.tsx'),
   verifyCookieEmail: () => import('./routes/verify-cookie-email.tsx'),
-  subscriptionPreference: notAvailable,
+  subscriptionPreference: () => import('./routes/subscription-preference.tsx'),
   unsubscribe: notAvailable,
   access: () => import('./routes/access.tsx'),
   styleGuide: () => import('./routes/style-guide.tsx'),

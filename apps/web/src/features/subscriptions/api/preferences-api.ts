@@ -1,0 +1,186 @@
+import {
+  type MailTemplateName,
+  type MatrixDescription,
+  matrixConstants,
+  type ParameterReply,
+  type PersonEntity,
+  type SendEmailReply,
+  type UpdateMatrixReply,
+  type XmlReply,
+} from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import type { PendingChanges } from '../lib/chip-state.ts';
+import {
+  buildMatrixXml,
+  type MatrixAxes,
+  type PersonEntry,
+  parseMatrixData,
+  parsePersonMatrix,
+} from '../lib/matrix-xml.ts';
+
+/** The parameters the preference screen reads (spec 3 sections 2 and 9); all public. */
+export const preferenceParameters = [
+  'sRWClientSubTitle',
+  'sRWClientSubHeading',
+  'sRWClientSubPayDialogText',
+  'sRWClientAlreadySubscribedText',
+  'sRWClientSubConfigJSON',
+  'sRWClientSubRelevantZAxis',
+  'scUsrMatrixFieldId',
+  'scCntMatrixFieldId',
+] as const;
+export type PreferenceParameter = (typeof preferenceParameters)[number];
+
+export interface PreferencesConfig {
+  parameters: Record<PreferenceParameter, string>;
+  axes: MatrixAxes;
+  /** item id -> description (items without one are absent) */
+  descriptions: ReadonlyMap<number, string>;
+}
+
+/** GET /getParameter/{name}; an unset parameter (404) reads as '' so the screen falls back to its own text. */
+const fetchParameter = async (name: string, signal?: AbortSignal) => {
+  try {
+    const reply = await apiRequest<ParameterReply>('GET', `/getParameter/${encodeURIComponent(name)}`, {
+      pattern: '/getParameter/:name',
+      signal,
+    });
+    return reply.value ?? '';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return '';
+    throw error;
+  }
+};
+
+const fetchDescriptions = async (signal?: AbortSignal) => {
+  const reply = await apiRequest<{ data: MatrixDescription[] }>('GET', '/overall/GetMatrixDescription/0', {
+    pattern: '/overall/GetMatrixDescription/:id',
+    signal,
+  });
+  const descriptions = new Map<number, string>();
+  for (const { iPBV_Id, sDescription } of reply.data) {
+    if (sDescription.trim()) descriptions.set(iPBV_Id, sDescription.trim());
+  }
+  return descriptions;
+};
+
+/**
+ * What every reader's screen shares: the parameters, the matrix's items (GET /getMatrixData) and their
+ * descriptions (GET /overall/GetMatrixDescription/0), in parallel. XML that cannot be read fails the load (the
+ * screen offers a retry) rather than showing an empty list of chips.
+ */
+export const fetchPreferencesConfig = async (signal?: AbortSignal): Promise<PreferencesConfig> => {
+  const [values, matrix, descriptions] = await Promise.all([
+    Promise.all(preferenceParameters.map((name) => fetchParameter(name, signal))),
+    apiRequest<XmlReply>('GET', '/getMatrixData', { signal }),
+    fetchDescriptions(signal),
+  ]);
+  const parameters = Object.fromEntries(
+    preferenceParameters.map((name, index) => [name, values[index] ?? '']),
+  ) as Record<PreferenceParameter, string>;
+  return { parameters, axes: parseMatrixData(matrix.data), descriptions };
+};
+
+/** GET /users/loadPersonMatrixDetails/{id}/{entity}: the person's entries. */
+export const fetchPersonEntries = async (
+  psnId: number,
+  entity: PersonEntity,
+  signal?: AbortSignal,
+): Promise<PersonEntry[]> => {
+  const reply = await apiRequest<XmlReply>('GET', `/users/loadPersonMatrixDetails/${psnId}/${entity}`, {
+    pattern: '/users/loadPersonMatrixDetails/:id/:userEntity',
+    signal,
+  });
+  return parsePersonMatrix(reply.data);
+};
+
+export const preferencesKey = ['subscription-preferences'] as const;
+
+export const usePreferencesConfig = () =>
+  useQuery({
+    queryKey: [...preferencesKey, 'config'],
+    queryFn: ({ signal }) => fetchPreferencesConfig(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The person's entries, fetched on every visit (a save or an unsubscribe elsewhere changes them). */
+export const usePersonEntries = (person: { iPSN_Id: number; sEntity: PersonEntity } | null) =>
+  useQuery({
+    queryKey: [...preferencesKey, 'person', person?.iPSN_Id ?? 0, person?.sEntity ?? 'U'],
+    queryFn: ({ signal }) => fetchPersonEntries(person?.iPSN_Id ?? 0, person?.sEntity ?? 'U', signal),
+    enabled: person !== null && person.iPSN_Id > 0,
+    staleTime: 0,
+  });
+
+/** The matrix schema of an entity (spec 3 section 6): scUsrMatrix for 'U', scCntMatrix for 'C'. */
+export const matrixSchemaFor = (entity: PersonEntity, parameters: Record<PreferenceParameter, string>) =>
+  entity === 'C'
+    ? { schemaId: 'scCntMatrix', schemaFieldId: parameters.scCntMatrixFieldId }
+    : { schemaId: 'scUsrMatrix', schemaFieldId: parameters.scUsrMatrixFieldId };
+
+/** The reader's answer to the pay dialog; a save of removals only is the 'No' path (spec 3 section 4). */
+export type PayAnswer = 'Yes' | 'No';
+
+export interface SaveInput {
+  person: { iPSN_Id: number; sEntity: PersonEntity };
+  changes: PendingChanges;
+  answer: PayAnswer;
+  parameters: Record<PreferenceParameter, string>;
+}
+
+/**
+ * How far a save got. The calls are not one transaction: when the matrix is written but the mail call fails, a
+ * retry must not write the matrix again (the server would answer 'Nothing to change'), so the screen keeps this
+ * object for as long as the chips stay as they were and passes it to every attempt.
+ */
+export interface SaveProgress {
+  matrix?: UpdateMatrixReply['data'];
+  mail?: SendEmailReply['data'];
+  event?: true;
+}
+
+/**
+ * Save (spec 3 sections 2 and 4): the matrix changes (GET /Repository/UpdateMatrix: new requests with the
+ * default Z, deselected requests deleted), then the notification mail of the case (GET /SendEmail: PublicYes or
+ * PublicNo by the pay dialog's answer; the server makes it ExstClient for an existing client and picks every
+ * recipient), then the mail event (POST /users/insertMailEvent) naming the case the server used and the items it
+ * wrote. The state-changing GETs carry the CSRF header through the route table (api-client `needsCsrf`).
+ */
+export const savePreferences = async (input: SaveInput, progress: SaveProgress) => {
+  const { person, changes, answer, parameters } = input;
+  const psnId = String(person.iPSN_Id);
+  if (!progress.matrix) {
+    const schema = matrixSchemaFor(person.sEntity, parameters);
+    const reply = await apiRequest<UpdateMatrixReply>('GET', '/Repository/UpdateMatrix', {
+      query: {
+        psnId,
+        psnEntity: person.sEntity,
+        insertXml:
+          changes.inserts.length > 0 ? buildMatrixXml(changes.inserts, matrixConstants.requestZ) : undefined,
+        deleteXml: changes.deletes.length > 0 ? buildMatrixXml(changes.deletes) : undefined,
+        schemaId: schema.schemaId,
+        schemaFieldId: schema.schemaFieldId || undefined,
+      },
+    });
+    progress.matrix = reply.data;
+  }
+  if (!progress.mail) {
+    const template: MailTemplateName = answer === 'Yes' ? 'sWebEmlTMPLTPublicYes' : 'sWebEmlTMPLTPublicNo';
+    const reply = await apiRequest<SendEmailReply>('GET', '/SendEmail', {
+      query: { psnId, emailBodyParameterName: template },
+    });
+    progress.mail = reply.data;
+  }
+  if (!progress.event) {
+    await apiRequest('POST', '/users/insertMailEvent', {
+      body: {
+        psnId: person.iPSN_Id,
+        emailObj: { body: progress.mail.template },
+        subData: { sectorIds: progress.matrix.inserted },
+      },
+    });
+    progress.event = true;
+  }
+  return progress;
+};

@@ -1,0 +1,127 @@
+import { Tooltip } from '@mantine/core';
+import { subscriptionMessages } from '@portal/contract';
+import { type CSSProperties, useId } from 'react';
+import type { ChipCategory, ChipColors, ChipLook } from '../lib/chip-state.ts';
+import classes from './preferences-page.module.css';
+
+const text = subscriptionMessages.preferences;
+
+function CheckIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      className={className}
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M3 8.5l3 3 7-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+interface ChipProps {
+  name: string;
+  look: ChipLook;
+  description: string | undefined;
+  colors: ChipColors;
+  onToggle: () => void;
+}
+
+/**
+ * One product or sector as a toggle button (aria-pressed): outlined when available, filled when selected or
+ * requested, in the item's colour with a check when subscribed. The description shows on hover and on keyboard
+ * focus (Mantine Tooltip) and is the button's accessible description for screen readers.
+ */
+function Chip({ name, look, description, colors, onToggle }: ChipProps) {
+  const descriptionId = useId();
+  const label = description ?? text.noDescription;
+  const style =
+    look === 'subscribed'
+      ? ({ '--chip-bg': colors.background, '--chip-fg': colors.text } as CSSProperties)
+      : undefined;
+  return (
+    <Tooltip label={label} events={{ hover: true, focus: true, touch: true }} multiline maw={320} withArrow>
+      <button
+        type="button"
+        className={classes.chip}
+        data-look={look}
+        aria-pressed={look !== 'available'}
+        aria-describedby={descriptionId}
+        onClick={onToggle}
+        style={style}
+      >
+        {look === 'subscribed' && <CheckIcon className={classes.chipIcon} />}
+        <span>{name}</span>
+        {look === 'subscribed' && <span className={classes.visuallyHidden}>({text.legendSubscribed})</span>}
+        <span id={descriptionId} hidden>
+          {label}
+        </span>
+      </button>
+    </Tooltip>
+  );
+}
+
+interface CategoryProps {
+  category: ChipCategory;
+  lookOf: (id: number) => ChipLook;
+  descriptionOf: (id: number) => string | undefined;
+  colorsOf: (id: number) => ChipColors;
+  onToggle: (id: number) => void;
+}
+
+export function PreferencesCategory({ category, lookOf, descriptionOf, colorsOf, onToggle }: CategoryProps) {
+  const headingId = useId();
+  return (
+    <section className={classes.category} aria-labelledby={category.label ? headingId : undefined}>
+      {category.label && (
+        <h2 id={headingId} className={classes.categoryTitle}>
+          {category.label}
+        </h2>
+      )}
+      <ul className={classes.chips}>
+        {category.items.map((item) => (
+          <li key={item.id}>
+            <Chip
+              name={item.name}
+              look={lookOf(item.id)}
+              description={descriptionOf(item.id)}
+              colors={colorsOf(item.id)}
+              onToggle={() => onToggle(item.id)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The three looks, explained once above the chips. */
+export function PreferencesLegend() {
+  return (
+    <ul className={classes.legend}>
+      <li className={classes.legendItem}>
+        <span className={`${classes.swatch} ${classes.swatchSubscribed}`} aria-hidden="true">
+          <CheckIcon />
+        </span>
+        {text.legendSubscribed}
+      </li>
+      <li className={classes.legendItem}>
+        <span className={`${classes.swatch} ${classes.swatchSelected}`} aria-hidden="true" />
+        {text.legendSelected}
+      </li>
+      <li className={classes.legendItem}>
+        <span className={classes.swatch} aria-hidden="true" />
+        {text.legendAvailable}
+      </li>
+    </ul>
+  );
+}
