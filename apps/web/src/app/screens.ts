@@ -20,7 +20,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   landing: () => import('./routes/landing.tsx'),
   verifyCookieEmail: () => import('./routes/verify-cookie-email.tsx'),
   subscriptionPreference: () => import('./routes/subscription-preference.tsx'),
-  unsubscribe: notAvailable,
+  unsubscribe: () => import('./routes/unsubscribe.tsx'),
   access: () => import('./routes/access.tsx'),
   styleGuide: () => import('./routes/style-guide.tsx'),
   about: () => import('./routes/about.tsx'),

@@ -7,7 +7,9 @@ import {
   type UpdateMatrixReply,
   type XmlReply,
 } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { buildMatrixXml, parseMatrixData, parsePersonMatrix } from '../lib/matrix-xml.ts';
 
 /** POST /mailLinks/redeem: opens an e-mailed person link; the reply's cookie lets this browser act for that person. */
 export const redeemMailLink = async (token: string) =>
@@ -40,38 +42,19 @@ export const fetchPersonMatrix = async (psnId: number, entity: string, signal?: 
     )
   ).data;
 
-/** GET /getParameter/{name}: a public parameter's value ('' when unset). */
-export const fetchParameterValue = async (name: string, signal?: AbortSignal) =>
-  (
-    await apiRequest<{ success: boolean; value: string }>(
-      'GET',
-      `/getParameter/${encodeURIComponent(name)}`,
-      {
-        pattern: '/getParameter/:name',
-        signal,
-      },
-    )
-  ).value ?? '';
-
-const xmlDocument = (xml: string) => new DOMParser().parseFromString(xml, 'application/xml');
-
-/** The name of matrix item `id` in GetMatrixData's XML (a y element), or undefined. */
-export const productNameIn = (matrixXml: string, id: number): string | undefined => {
-  for (const y of Array.from(xmlDocument(matrixXml).getElementsByTagName('y'))) {
-    if (y.getAttribute('id') === String(id)) return y.getAttribute('name') ?? undefined;
+/** GET /getParameter/{name}: a public parameter's value; an unset one (404) reads as ''. */
+export const fetchParameterValue = async (name: string, signal?: AbortSignal) => {
+  try {
+    const reply = await apiRequest<{ value?: string }>('GET', `/getParameter/${encodeURIComponent(name)}`, {
+      pattern: '/getParameter/:name',
+      signal,
+    });
+    return reply.value ?? '';
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return '';
+    throw error;
   }
-  return undefined;
 };
-
-/** Whether the person's matrix XML (loadPersonMatrixDetails) holds an entry for item `id`, whatever its status. */
-export const personHasItem = (personXml: string, id: number) =>
-  Array.from(xmlDocument(personXml).getElementsByTagName('y')).some(
-    (y) => y.getAttribute('value') === String(id),
-  );
-
-/** The spec's delete XML for one item (spec 3 section 7): matrix > x(300001) > y(id). */
-export const deleteXmlFor = (id: number) =>
-  `<matrix><x id="${matrixConstants.xAxisId}"><y id="${id}"/></x></matrix>`;
 
 /** The matrix schema and its field of an entity (spec 3 section 6): scUsrMatrix for 'U', scCntMatrix for 'C'. */
 export const matrixSchemaOf = (entity: string) =>
@@ -95,47 +78,7 @@ export const unsubMailDue = (lastSent: string | null, now = Date.now()) => {
   return Number.isNaN(sent) || now - sent > matrixConstants.unsubMailDays * 24 * 60 * 60 * 1000;
 };
 
-/**
- * The unsubscribe of spec 3 section 4, call by call: save the reason ('NA' without text), remove the matrix entry
- * (a product; 0 is the e-mail list, which the reason call itself stops), mail the reason to the account managers,
- * then the unsubscribe-preference mail when the last one is older than 7 days. The server decides the mail's case
- * and enforces the 7-day rule again; the check here only spares a call.
- */
-export const unsubscribe = async (input: UnsubscribeInput) => {
-  const { psnId, entity, productId, reasonId } = input;
-  const text = input.text.trim() || matrixConstants.emptyReasonText;
-  await apiRequest(
-    'GET',
-    `/users/SaveUnsubscribeReason/${psnId}/${productId}/${encodeURIComponent(text)}/${reasonId}`,
-    { pattern: '/users/SaveUnsubscribeReason/:personId/:productId/:otherText/:reasonId' },
-  );
-  if (productId !== matrixConstants.mailListProductId) {
-    const schema = matrixSchemaOf(entity);
-    const schemaFieldId = await fetchParameterValue(schema.fieldParameter);
-    await apiRequest<UpdateMatrixReply>('GET', '/Repository/UpdateMatrix', {
-      query: {
-        psnId: String(psnId),
-        psnEntity: entity,
-        deleteXml: deleteXmlFor(productId),
-        schemaId: schema.schemaId,
-        schemaFieldId: schemaFieldId || undefined,
-      },
-    });
-  }
-  await sendEmail(psnId, 'sUnsubRsnEmlTmplt');
-  const lastSent = await apiRequest<UnsubLastSentReply>('GET', `/users/getUserUnsubLastSentEmail/${psnId}`, {
-    pattern: '/users/getUserUnsubLastSentEmail/:id',
-  });
-  if (unsubMailDue(lastSent.data.dLastSent)) {
-    const sent = await sendEmail(psnId, 'sWebUnsubEmlTMPLTPublicNo');
-    if (sent.queued > 0) {
-      await apiRequest('GET', `/users/updateUserUnsubLastSentEmail/${psnId}`, {
-        pattern: '/users/updateUserUnsubLastSentEmail/:id',
-      });
-    }
-  }
-};
-
+/** GET /SendEmail: the caller names the case only; the server computes recipients, sender and content. */
 const sendEmail = async (psnId: number, template: SendEmailReply['data']['template']) =>
   (
     await apiRequest<SendEmailReply>('GET', '/SendEmail', {
@@ -143,8 +86,114 @@ const sendEmail = async (psnId: number, template: SendEmailReply['data']['templa
     })
   ).data;
 
+/** The calls of one unsubscribe, in order; a retry after a failure goes on from the first one not done. */
+export type UnsubscribeStep = 'reason' | 'matrix' | 'reasonMail' | 'preferenceMail';
+
+/** A failed unsubscribe: `unsubscribed` when the reader is already out and only a mail after it failed. */
+export class UnsubscribeError extends Error {
+  readonly unsubscribed: boolean;
+  constructor(unsubscribed: boolean, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'UnsubscribeError';
+    this.unsubscribed = unsubscribed;
+  }
+}
+
+/**
+ * The unsubscribe of spec 3 section 4, call by call: save the reason ('NA' without text), remove the matrix entry
+ * (a product; 0 is the e-mail list, which the reason call itself stops), mail the reason to the account managers,
+ * then the unsubscribe-preference mail when the last one is older than 7 days. The server decides the mail's case
+ * and enforces the 7-day rule again; the check here only spares a call. `done` carries the steps of an earlier
+ * attempt, so that Try again neither removes twice (the server would answer "nothing to change") nor mails twice.
+ */
+export const unsubscribe = async (input: UnsubscribeInput, done: Set<UnsubscribeStep> = new Set()) => {
+  const { psnId, entity, productId, reasonId } = input;
+  const text = input.text.trim() || matrixConstants.emptyReasonText;
+  const isMailList = productId === matrixConstants.mailListProductId;
+  const step = async (name: UnsubscribeStep, run: () => Promise<unknown>) => {
+    if (done.has(name)) return;
+    try {
+      await run();
+    } catch (error) {
+      throw new UnsubscribeError(done.has(isMailList ? 'reason' : 'matrix'), error);
+    }
+    done.add(name);
+  };
+
+  await step('reason', () =>
+    apiRequest(
+      'GET',
+      `/users/SaveUnsubscribeReason/${psnId}/${productId}/${encodeURIComponent(text)}/${reasonId}`,
+      { pattern: '/users/SaveUnsubscribeReason/:personId/:productId/:otherText/:reasonId' },
+    ),
+  );
+  if (!isMailList) {
+    await step('matrix', async () => {
+      const schema = matrixSchemaOf(entity);
+      const schemaFieldId = await fetchParameterValue(schema.fieldParameter);
+      await apiRequest<UpdateMatrixReply>('GET', '/Repository/UpdateMatrix', {
+        query: {
+          psnId: String(psnId),
+          psnEntity: entity,
+          deleteXml: buildMatrixXml([productId]),
+          schemaId: schema.schemaId,
+          schemaFieldId: schemaFieldId || undefined,
+        },
+      });
+    });
+  }
+  await step('reasonMail', () => sendEmail(psnId, 'sUnsubRsnEmlTmplt'));
+  await step('preferenceMail', async () => {
+    const lastSent = await apiRequest<UnsubLastSentReply>(
+      'GET',
+      `/users/getUserUnsubLastSentEmail/${psnId}`,
+      { pattern: '/users/getUserUnsubLastSentEmail/:id' },
+    );
+    if (!unsubMailDue(lastSent.data.dLastSent)) return;
+    const sent = await sendEmail(psnId, 'sWebUnsubEmlTMPLTPublicNo');
+    if (sent.queued === 0) return;
+    await apiRequest('GET', `/users/updateUserUnsubLastSentEmail/${psnId}`, {
+      pattern: '/users/updateUserUnsubLastSentEmail/:id',
+    });
+  });
+};
+
 /** POST /unsubscribe/requestLink: the Enter Email dialog; the answer is the same whether the address is known. */
 export const requestUnsubscribeLink = (email: string, productId: number) =>
   apiRequest<{ success: true; message?: string }>('POST', '/unsubscribe/requestLink', {
     body: { email, productId },
+  });
+
+export const unsubscribeKeys = {
+  reasons: ['unsubscribe', 'reasons'] as const,
+  product: (productId: number, psnId: number) => ['unsubscribe', 'product', productId, psnId] as const,
+};
+
+/** The unsubscribe reasons (spec 3 section 4: the first is the default). */
+export const useUnsubscribeReasons = () =>
+  useQuery({ queryKey: unsubscribeKeys.reasons, queryFn: ({ signal }) => fetchUnsubscribeReasons(signal) });
+
+export interface ProductToLeave {
+  /** the product's name; undefined for an id the matrix does not know */
+  name: string | undefined;
+  /** whether the person has an entry for it (always for 0, the e-mail list) */
+  held: boolean;
+}
+
+/** What /unsubscribe/{id} names and whether the person holds it; read again on every visit (the matrix changes). */
+export const useProductToLeave = (productId: number, person: { iPSN_Id: number; sEntity: string }) =>
+  useQuery({
+    queryKey: unsubscribeKeys.product(productId, person.iPSN_Id),
+    staleTime: 0,
+    queryFn: async ({ signal }): Promise<ProductToLeave> => {
+      if (productId === matrixConstants.mailListProductId) return { name: undefined, held: true };
+      const [axes, entries] = await Promise.all([
+        fetchMatrixData(signal),
+        fetchPersonMatrix(person.iPSN_Id, person.sEntity, signal),
+      ]);
+      return {
+        name: parseMatrixData(axes).items.find((item) => item.id === productId)?.name,
+        held: parsePersonMatrix(entries).some((entry) => entry.itemId === productId),
+      };
+    },
   });
