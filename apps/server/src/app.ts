@@ -19,6 +19,7 @@ import { externalLinksRoutes } from './routes/external-links.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
+import { personsRoutes } from './routes/persons.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
@@ -92,6 +93,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       externalLinksRoutes(api, config);
       siteRoutes(api);
       contactRoutes(api);
+      personsRoutes(api);
     },
     { prefix: '/api' },
   );

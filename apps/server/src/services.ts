@@ -10,6 +10,7 @@ import { createDeviceVerificationService } from './modules/device-verification/d
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
+import { createPersonsService } from './modules/persons/persons.service.ts';
 import { createReadingService } from './modules/reading/reading.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
 import { createResearchService, searchLimitsFor } from './modules/research/research.service.ts';
@@ -108,6 +109,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   // Reading progress and the signed-in home's lists (issue 11): the viewer decides who may record progress.
   const reading = createReadingService({ db, clock, research, entitlements, viewer: reportViewer });
   return {
+    persons: createPersonsService({ db, clock, parameters, entitlements }),
     clock,
     reading,
     deferred,

@@ -1,7 +1,7 @@
 import { matrixConstants } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { matrixChanges, personMatrix, users } from '../../db/schema.ts';
+import { matrixChanges, matrixItems, matrixStatuses, personMatrix, users } from '../../db/schema.ts';
 
 export interface MatrixEntry {
   itemId: number;
@@ -94,3 +94,31 @@ export const unsubscribeUser = async (db: Executor, userId: number, itemIds: rea
   if (personId === null) throw new Error(`user ${userId} has no person`);
   return writeEntries(db, personId, { upsert: [], remove: itemIds, byUserId: null, at });
 };
+
+/** The Y axis: products and sectors, in their order (GetMatrixData, GetMatrixDescription, UpdateMatrix's checks). */
+export const findMatrixItems = (db: Executor) =>
+  db
+    .select({
+      id: matrixItems.id,
+      name: matrixItems.name,
+      parentId: matrixItems.parentId,
+      description: matrixItems.description,
+    })
+    .from(matrixItems)
+    .orderBy(matrixItems.sort, matrixItems.id);
+
+/** The Z axis: statuses by name, in their order. */
+export const findMatrixStatuses = (db: Executor) =>
+  db
+    .select({ id: matrixStatuses.id, name: matrixStatuses.name })
+    .from(matrixStatuses)
+    .orderBy(matrixStatuses.sort, matrixStatuses.id);
+
+/** A person's entries with their status names, by item (loadPersonMatrixDetails). */
+export const findEntriesWithNames = (db: Executor, personId: number) =>
+  db
+    .select({ itemId: personMatrix.itemId, statusId: personMatrix.statusId, statusName: matrixStatuses.name })
+    .from(personMatrix)
+    .innerJoin(matrixStatuses, eq(matrixStatuses.id, personMatrix.statusId))
+    .where(eq(personMatrix.personId, personId))
+    .orderBy(personMatrix.itemId);

@@ -2,7 +2,7 @@ import { matrixConstants } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { firms, personFieldValues, persons } from '../../db/schema.ts';
+import { firms, personFieldValues, persons, pickListValues } from '../../db/schema.ts';
 
 /** Reads of our CRM's persons that every part of the subscription side shares (issue 12). */
 export interface PersonRecord {
@@ -105,3 +105,16 @@ export const writePersonField = (
 /** List mail (notifications, alerts, reminders) is not sent to a person whose psnRWSuppressEmails is '1'. */
 export const suppressesListMail = async (db: Executor, personId: number) =>
   (await readPersonField(db, personId, matrixConstants.suppressEmailsField)) === '1';
+
+/** A pick list's values in their order (GetPickLists); the caller decides which lists are readable. */
+export const findPickList = (db: Executor, mnemonic: string) =>
+  db
+    .select({
+      Mnemonic: pickListValues.mnemonic,
+      ValueId: pickListValues.valueId,
+      Sort: pickListValues.sort,
+      text: pickListValues.text,
+    })
+    .from(pickListValues)
+    .where(eq(pickListValues.mnemonic, mnemonic))
+    .orderBy(pickListValues.sort, pickListValues.valueId);
