@@ -24,7 +24,8 @@ export const demoAccounts = [
     type: 'npi',
     firstName: 'Priya',
     lastName: 'Raman',
-    company: 'Lotus Family Office',
+    // a colleague of the client at the demo firm (seed/crm.ts)
+    company: 'Northgate Capital',
   },
 ] as const;
 

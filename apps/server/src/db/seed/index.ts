@@ -16,6 +16,8 @@ import {
 } from '../schema.ts';
 import { accountsSeed, demoAccounts } from './accounts.ts';
 import { catalogueSeed } from './catalogue.ts';
+import { crmSeed } from './crm.ts';
+import { crmParametersSeed } from './crm-parameters.ts';
 import { parametersSeed } from './parameters.ts';
 import { siteSeed } from './site.ts';
 import { siteParametersSeed } from './site-parameters.ts';
@@ -48,6 +50,9 @@ export const seedModules: readonly SeedModule[] = [
   viewerDemoSeed,
   siteParametersSeed,
   { ...siteSeed, demo: true },
+  // the subscription side (issue 12): after the accounts (their persons) and the catalogue (its sectors)
+  crmParametersSeed,
+  { ...crmSeed, demo: true },
 ];
 
 /**

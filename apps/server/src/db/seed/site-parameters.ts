@@ -1,8 +1,8 @@
 import { isPublicPageParameter, isPublicParameter } from '@portal/contract';
 import type { Config } from '../../config.ts';
-import { escapeHtml } from '../../modules/mail/templates.ts';
 import type { Executor } from '../client.ts';
 import { parameters } from '../schema.ts';
+import { subscriptionParameters } from './crm-parameters.ts';
 import type { SeedModule } from './index.ts';
 import { commonEmailDomains } from './parameters.ts';
 
@@ -20,129 +20,67 @@ export const insertParametersIfAbsent = (db: Executor, values: Record<string, st
     )
     .onConflictDoNothing();
 
-const mailTemplate = (firm: Config['firm'], paragraphs: string[]) =>
-  [
-    '<p>Dear @@ClientName@@,</p>',
-    ...paragraphs.map((p) => `<p>${p}</p>`),
-    `<p>Kind regards,<br>${escapeHtml(firm.name)}</p>`,
-  ].join('');
-
 /**
  * Every configuration parameter named in spec 3 section 9, with working values (production included). The
  * firm's own details come from the runtime configuration, never from here.
  */
-export const configurationParameters = (config: Config): Record<string, string> => {
-  const { firm } = config;
-  const name = escapeHtml(firm.name);
-  const email = firm.email;
-  return {
-    // CONNECT appointments
-    sRshWebConnAppHeadline: 'Book time with our analysts',
-    sRshWebConnAppSubHeading:
-      'Choose an analyst and a free slot. We confirm every meeting by e-mail, with a calendar invitation.',
-    sRshWebConnAppNoAppointments:
-      'There are no open appointment slots right now. Please check back soon or contact your account manager.',
-    sConnectConfigJSON: JSON.stringify({
-      eventsPerPage: 8,
-      dateToBeConfirmedEventType: 2118400009,
-      slotHidden: 'AA==',
-      notSubscribed: 'AQ==',
-      eventCallDelayMs: 2000,
-      registrationReloadMs: [1500, 2500],
-      approvalReloadMs: 3500,
-    }),
-    bEnableConnectBookings: '1',
-    rw_CNTBkTalkToThe: 'Talk to the Analyst',
-    // video replays
-    rw_SubtitleHintText: 'Subtitles are generated automatically and may contain errors.',
-    rw_HideTranscriptPanel: '0',
-    // subscription preferences
-    sRWClientSubTitle: 'Subscription preferences',
-    sRWClientSubHeading: 'Choose the research you would like to receive by e-mail.',
-    sRWClientSubPayDialogText:
-      'This research is part of a paid subscription. Our client services team will contact you to arrange access.',
-    sRWClientAlreadySubscribedText: 'You are already subscribed to this research.',
-    sRWClientSubConfigJSON: JSON.stringify({
-      matrixAxisId: 300001,
-      defaultZ: 2120300010,
-      unsubscribeEmailDays: 7,
-    }),
-    scUsrMatrixFieldId: 'scUsrMatrix',
-    scCntMatrixFieldId: 'scCntMatrix',
-    sRWClientSubEmailSenderID: email,
-    sCommonEmailDomain: commonEmailDomains.join(','),
-    sRWClientSubEmailPublicNoCCIDs: '',
-    sRWClientSubEmailPublicNoBccIDs: email,
-    sRWClientSubEmailPublicYesCCIDs: '',
-    sRWClientSubEmailPublicYesBccIDs: email,
-    sRWClientSubEmailExstClientCCIDs: '',
-    sRWClientSubEmailExstClientBccIDs: email,
-    sRWClientSubRelevantZAxis: '2120300010',
-    sSubEmlTMPLTSubject: `Your ${firm.name} research subscription`,
-    sWebEmlTMPLTExstClient: mailTemplate(firm, [
-      `Thank you for updating your research subscription with ${name}.`,
-      'Your account manager has been copied and will make sure you receive the research you chose.',
-    ]),
-    sWebEmlTMPLTPublicNo: mailTemplate(firm, [
-      `Thank you for your interest in ${name} research.`,
-      'Your preferences are saved. Our client services team will contact you about a subscription.',
-    ]),
-    sWebEmlTMPLTPublicYes: mailTemplate(firm, [
-      `Thank you for subscribing to ${name} research.`,
-      'You will receive the research you chose by e-mail. You can change your preferences at any time.',
-    ]),
-    sWebEmlHdPubType: 'Research Update',
-    // unsubscribing
-    sUnsubRsnEmlSubject: 'Unsubscribe feedback',
-    sRWClientUnsubRsnEmailSenderID: email,
-    sUnsubRsnEmlTmplt:
-      '<p>@@ClientName@@ (@@Email@@) unsubscribed from @@Product@@.</p><p>Reason: @@Reason@@</p>',
-    sUnsubEmlTMPLTSubject: `You have been unsubscribed from ${firm.name} research`,
-    sRWClientUnsubEmailSenderID: email,
-    sWebUnsubEmlTMPLTExstClient: mailTemplate(firm, [
-      'You have been unsubscribed from @@Product@@. Your account manager has been told.',
-      'You can subscribe again at any time from your subscription preferences.',
-    ]),
-    sWebUnsubEmlTMPLTPublicNo: mailTemplate(firm, [
-      'You have been unsubscribed from @@Product@@ and will no longer receive it by e-mail.',
-    ]),
-    sWebUnsubEmlTMPLTPublicYes: mailTemplate(firm, [
-      'You have been unsubscribed from @@Product@@. You can subscribe again at any time.',
-    ]),
-    // pages and reports
-    // What to ask whom; the page shows the support phone, e-mail and address beside it (from configuration).
-    sRshWebContactHTML: [
-      '<h2>How we can help</h2>',
-      '<p><strong>Client services</strong> answers questions about subscriptions, access to reports and your',
-      ' account, on business days.</p>',
-      '<p><strong>Questions on our research</strong> go to the analyst who covers the company or sector: use',
-      ' Talk to the Analyst on any report, or ask client services to put you in touch.</p>',
-      '<p><strong>Your personal data</strong>: requests to see or correct the data we hold about you go to our',
-      ' compliance contact through client services (see our <a href="/privacy">Privacy Policy</a>).</p>',
-    ].join(''),
-    // One discreet line at the foot of every page of every report.
-    sRWReportWaterMarkJSON: JSON.stringify([
-      {
-        sectors: '',
-        pages: '',
-        WatermarkText: 'Prepared for @@ClientName@@ (@@CompanyName@@), user @@UserId@@',
-        WatermarkAngle: 0,
-        WatermarkColor: [120, 120, 120],
-        WatermarkFontSize: 9,
-        WatermarkXAlignment: 'Center',
-        WatermarkYAlignment: 'Bottom',
-        WatermarkWidthMul: 1,
-        WatermarkHeightMul: 0.06,
-      },
-    ]),
-    sWebCustomLinks: JSON.stringify({
-      'Research portal': `${config.publicUrl}/`,
-      'Access page': `${config.publicUrl}/access`,
-      'Contact form (Investor)': `${config.publicUrl}/AOI/Investor`,
-    }),
-    rw_CopyLinkTo: config.publicUrl,
-  };
-};
+export const configurationParameters = (config: Config): Record<string, string> => ({
+  // CONNECT appointments
+  sRshWebConnAppHeadline: 'Book time with our analysts',
+  sRshWebConnAppSubHeading:
+    'Choose an analyst and a free slot. We confirm every meeting by e-mail, with a calendar invitation.',
+  sRshWebConnAppNoAppointments:
+    'There are no open appointment slots right now. Please check back soon or contact your account manager.',
+  sConnectConfigJSON: JSON.stringify({
+    eventsPerPage: 8,
+    dateToBeConfirmedEventType: 2118400009,
+    slotHidden: 'AA==',
+    notSubscribed: 'AQ==',
+    eventCallDelayMs: 2000,
+    registrationReloadMs: [1500, 2500],
+    approvalReloadMs: 3500,
+  }),
+  bEnableConnectBookings: '1',
+  rw_CNTBkTalkToThe: 'Talk to the Analyst',
+  // video replays
+  rw_SubtitleHintText: 'Subtitles are generated automatically and may contain errors.',
+  rw_HideTranscriptPanel: '0',
+  // the subscription side's (issue 12): texts, templates and whom mails copy; one place, crm-parameters.ts
+  ...subscriptionParameters(config),
+  sCommonEmailDomain: commonEmailDomains.join(','),
+  // pages and reports
+  // What to ask whom; the page shows the support phone, e-mail and address beside it (from configuration).
+  sRshWebContactHTML: [
+    '<h2>How we can help</h2>',
+    '<p><strong>Client services</strong> answers questions about subscriptions, access to reports and your',
+    ' account, on business days.</p>',
+    '<p><strong>Questions on our research</strong> go to the analyst who covers the company or sector: use',
+    ' Talk to the Analyst on any report, or ask client services to put you in touch.</p>',
+    '<p><strong>Your personal data</strong>: requests to see or correct the data we hold about you go to our',
+    ' compliance contact through client services (see our <a href="/privacy">Privacy Policy</a>).</p>',
+  ].join(''),
+  // One discreet line at the foot of every page of every report.
+  sRWReportWaterMarkJSON: JSON.stringify([
+    {
+      sectors: '',
+      pages: '',
+      WatermarkText: 'Prepared for @@ClientName@@ (@@CompanyName@@), user @@UserId@@',
+      WatermarkAngle: 0,
+      WatermarkColor: [120, 120, 120],
+      WatermarkFontSize: 9,
+      WatermarkXAlignment: 'Center',
+      WatermarkYAlignment: 'Bottom',
+      WatermarkWidthMul: 1,
+      WatermarkHeightMul: 0.06,
+    },
+  ]),
+  sWebCustomLinks: JSON.stringify({
+    'Research portal': `${config.publicUrl}/`,
+    'Access page': `${config.publicUrl}/access`,
+    'Contact form (Investor)': `${config.publicUrl}/AOI/Investor`,
+  }),
+  rw_CopyLinkTo: config.publicUrl,
+});
 
 /** Spec 3 section 9's configuration parameters, in every environment; values already set are kept. */
 export const siteParametersSeed: SeedModule = {
