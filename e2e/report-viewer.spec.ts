@@ -310,9 +310,11 @@ test.describe('refusals', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(main.getByText(messages.viewer.notEntitled)).toBeVisible();
-    await expect(main.getByRole('link', { name: messages.refusedReport.requestAccess })).toBeVisible();
-    // the preferences screen is issue 12's: until it exists nothing links to its "not available" page
-    await expect(page.locator('a[href*="/subscriptionPreference"]')).toHaveCount(0);
+    // Request access leads to the subscription preferences screen (issue 12)
+    await expect(main.getByRole('link', { name: messages.refusedReport.requestAccess })).toHaveAttribute(
+      'href',
+      '/subscriptionPreference/home',
+    );
     await expect(page.locator('iframe, canvas, video, audio')).toHaveCount(0);
   });
 

@@ -100,8 +100,12 @@ test.describe('signed in as the demo client', () => {
     await expect(main.getByText(messages.viewer.notEntitled)).toBeVisible();
     await expect(main.getByText(messages.refusedReport.published)).toBeVisible();
     await expect(main.getByText(messages.refusedReport.analysts)).toBeVisible();
-    const request = main.getByRole('link', { name: messages.refusedReport.requestAccess });
-    const href = (await request.getAttribute('href')) ?? '';
+    // Request access leads to the preferences screen; writing to client services stays as a second way.
+    await expect(main.getByRole('link', { name: messages.refusedReport.requestAccess })).toHaveAttribute(
+      'href',
+      '/subscriptionPreference/home',
+    );
+    const href = (await main.locator('a[href^="mailto:"]').first().getAttribute('href')) ?? '';
     expect(href).toMatch(/^mailto:[^?]+@[^?]+\?subject=/);
     expect(decodeURIComponent(href.split('subject=')[1] ?? '')).toBe(
       `${messages.refusedReport.requestSubject}${report.title}`,

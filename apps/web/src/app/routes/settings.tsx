@@ -1,5 +1,5 @@
 import { Title } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messages, subscriptionMessages } from '@portal/contract';
 import { Link } from 'react-router';
 import { AccountSummary } from '../../features/auth/components/account-summary.tsx';
 import { AdminTools } from '../../features/auth/components/admin-tools.tsx';
@@ -24,7 +24,6 @@ export default function SettingsRoute() {
         </Title>
         <AccountSummary user={user} />
       </section>
-      {/* The subscription preferences join these links when their screen lands (issue 12); no dead link till then. */}
       <section className={classes.section} aria-labelledby="settings-research">
         <Title order={2} id="settings-research" className={classes.sectionTitle}>
           {messages.readerLinks.menu}
@@ -36,6 +35,12 @@ export default function SettingsRoute() {
           </li>
           <li>
             <Link to="/SavedResearches">{messages.readerLinks.savedResearch}</Link>
+          </li>
+          <li>
+            {/* Back and Save of this route's preferences return here (spec 3 section 2). */}
+            <Link to="/subscriptionPreference/settings">
+              {subscriptionMessages.preferences.titleFallback}
+            </Link>
           </li>
         </ul>
       </section>

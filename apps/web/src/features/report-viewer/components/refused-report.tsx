@@ -32,8 +32,9 @@ function BackLink() {
 
 /**
  * A report the reader may not open (issue 11): what it is (title, date, analysts, sectors, description; the
- * server sends nothing of the file), the spec's refusal text, and the next step. The subscription preferences
- * screen is not there yet, so "Request access" writes to the firm's client services with the title.
+ * server sends nothing of the file), the spec's refusal text, and the next step: "Request access" leads to the
+ * subscription preferences screen (issue 12), where the reader asks for the sectors they lack; writing to the
+ * firm's client services, with the report's title as the subject, stays as a second way.
  */
 export function RefusedReport({ report, errorHtml }: { report: RefusedReportData; errorHtml: string }) {
   const { firm } = getRuntimeConfig();
@@ -77,12 +78,12 @@ export function RefusedReport({ report, errorHtml }: { report: RefusedReportData
       {report.description.trim() !== '' && <p className={classes.description}>{report.description}</p>}
       <section className={classes.refusal} aria-label={text.requestAccess}>
         <div role="alert">{renderSafeHtml(errorHtml)}</div>
-        <p className={classes.next}>
-          {text.requestAccessText} <a href={`mailto:${firm.email}`}>{firm.email}</a>.
-        </p>
-        <a className={classes.request} href={mailto}>
+        <Link className={classes.request} to="/subscriptionPreference/home">
           {text.requestAccess}
-        </a>
+        </Link>
+        <p className={classes.next}>
+          {text.requestAccessText} <a href={mailto}>{firm.email}</a>.
+        </p>
       </section>
     </article>
   );

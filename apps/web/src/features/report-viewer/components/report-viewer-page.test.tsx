@@ -169,7 +169,7 @@ describe('report viewer', () => {
     );
   });
 
-  it('shows any other error as sanitised HTML, with no link to the preferences screen before it exists', async () => {
+  it('shows any other error as sanitised HTML with the Signup Preferences button', async () => {
     viewerApi({
       status: 403,
       body: {
@@ -181,7 +181,36 @@ describe('report viewer', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.viewer.notEntitled);
     expect(alert.querySelector('script, img')).toBeNull();
-    expect(alert.querySelector('a[href*="/subscriptionPreference"]')).toBeNull();
+    expect(within(alert).getByRole('link', { name: messages.viewer.signupPreferences })).toHaveAttribute(
+      'href',
+      '/subscriptionPreference/home',
+    );
+  });
+
+  it('leads a refused report to the subscription preferences, with client services as a second way', async () => {
+    viewerApi({
+      status: 403,
+      body: {
+        success: false,
+        error: `<p>${messages.viewer.notEntitled}</p>`,
+        report: {
+          id: 7,
+          apiId: 'S-7',
+          title: 'Asia strategy',
+          published_date: '2026-01-05T00:00:00.000Z',
+          description: '',
+          analysts: [],
+          sectors: [],
+        },
+      },
+    });
+    renderApp('/reports/7_x');
+    const request = await screen.findByRole('link', { name: messages.refusedReport.requestAccess });
+    expect(request).toHaveAttribute('href', '/subscriptionPreference/home');
+    const mail = screen.getAllByRole('link').find((link) => link.getAttribute('href')?.startsWith('mailto:'));
+    expect(decodeURIComponent(mail?.getAttribute('href')?.split('subject=')[1] ?? '')).toBe(
+      `${messages.refusedReport.requestSubject}Asia strategy`,
+    );
   });
 
   it('goes home for 101010 and opens the webcast in a new window', async () => {
