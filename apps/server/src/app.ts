@@ -24,6 +24,7 @@ import { readingRoutes } from './routes/reading.ts';
 import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
 import { siteRoutes } from './routes/site.ts';
+import { subscriptionMailRoutes } from './routes/subscription-mail.ts';
 import { usersRoutes } from './routes/users.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { createServices } from './services.ts';
@@ -93,6 +94,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       externalLinksRoutes(api, config);
       siteRoutes(api);
       contactRoutes(api);
+      subscriptionMailRoutes(api, config);
       personsRoutes(api);
     },
     { prefix: '/api' },

@@ -8,6 +8,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { createDeferredWork } from './modules/deferred/deferred-work.ts';
 import { createDeviceVerificationService } from './modules/device-verification/device-verification.service.ts';
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
+import { createListMail } from './modules/mail/list-mail.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
 import { createPersonsService } from './modules/persons/persons.service.ts';
@@ -19,6 +20,7 @@ import { createSecretStore } from './modules/secrets/secret-store.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStorage } from './modules/storage/storage.ts';
+import { createSubscriptionMailService } from './modules/subscription-mail/subscription-mail.service.ts';
 import { createThrottlesService } from './modules/throttles/throttles.service.ts';
 import { createWatermarkService } from './modules/watermark/watermark.service.ts';
 
@@ -108,7 +110,20 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   });
   // Reading progress and the signed-in home's lists (issue 11): the viewer decides who may record progress.
   const reading = createReadingService({ db, clock, research, entitlements, viewer: reportViewer });
+  // Notification mails, unsubscribe reasons and e-mailed person links (issue 12); every list mail goes through listMail.
+  const listMail = createListMail({
+    clock,
+    outbox,
+    publicUrl: config.publicUrl,
+    firmEmail: config.firm.email,
+  });
+  const subscriptionMail = createSubscriptionMailService({
+    ...{ db, clock, log, publicUrl: config.publicUrl, firm: config.firm },
+    ...{ outbox, listMail, parameters, throttles, deferred, secrets },
+  });
   return {
+    subscriptionMail,
+    listMail,
     persons: createPersonsService({ db, clock, parameters, entitlements }),
     clock,
     reading,

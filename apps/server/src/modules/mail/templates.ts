@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messages, subscriptionMessages } from '@portal/contract';
 
 export interface Firm {
   name: string;
@@ -163,3 +163,64 @@ export const contactMessageMail = (
     ],
     after: [`Reply to ${contact.email} to answer.`],
   });
+
+/** The Enter Email dialog's link (issue 12): an account-style mail to the address asked for, no list footer. */
+export const unsubscribeLinkMail = (firm: Firm, to: { name: string; url: string }) =>
+  render(firm, subscriptionMessages.mail.linkSubject, {
+    greetingName: to.name,
+    paragraphs: [subscriptionMessages.mail.linkIntro, subscriptionMessages.mail.linkValidity],
+    action: { label: subscriptionMessages.mail.linkAction, url: to.url },
+    after: [signature(firm)],
+  });
+
+const TEXT_OF_ENTITY: Record<string, string> = {
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  nbsp: ' ',
+  amp: '&',
+};
+
+/** Plain text of stored template HTML: block ends become line breaks, tags go, the five escapes come back. */
+export const htmlToText = (html: string) =>
+  html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr)\s*>/gi, '\n\n')
+    .replace(/<li\b[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#39|nbsp|amp);/g, (_m, name: string) => TEXT_OF_ENTITY[name] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/**
+ * A mail whose body is a template parameter (issue 12: sWebEmlTMPLT*, sUnsubRsnEmlTmplt, sWebUnsubEmlTMPLT*),
+ * already filled with escaped values, in the firm's layout: its contacts and the year in the footer. `listMail`
+ * (given by list-mail.ts only) adds the visible unsubscribe link every list mail carries.
+ */
+export const templateMail = (
+  firm: Firm,
+  input: { subject: string; bodyHtml: string; year: number; listMail?: { unsubscribeUrl: string } },
+): MailContent => {
+  const e = escapeHtml;
+  const footer = subscriptionMessages.mail;
+  const list = input.listMail;
+  const text = [
+    htmlToText(input.bodyHtml),
+    '',
+    ...(list ? [`${footer.unsubscribeFooter} ${list.unsubscribeUrl}`, ''] : []),
+    `\u00a9 ${input.year} ${firm.name}`,
+    firm.address,
+    `${firm.phone} | ${firm.email}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(input.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1b1e;line-height:1.5">
+${input.bodyHtml}
+<hr style="border:none;border-top:1px solid #ddd">
+${list ? `<p style="font-size:12px;color:#555">${e(footer.unsubscribeFooter)} <a href="${e(list.unsubscribeUrl)}">${e(footer.unsubscribeLabel)}</a></p>\n` : ''}<p style="font-size:12px;color:#555">&copy; ${input.year} ${e(firm.name)}<br>${e(firm.address)}<br>${e(firm.phone)} | <a href="mailto:${e(firm.email)}">${e(firm.email)}</a></p>
+</body></html>`;
+  return { subject: input.subject, text, html };
+};

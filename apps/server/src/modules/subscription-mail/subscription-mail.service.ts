@@ -1,0 +1,520 @@
+import {
+  type InsertMailEventBody,
+  type MailTemplateName,
+  matrixConstants,
+  type RedeemMailLinkReply,
+  type SendEmailQuery,
+  subscriptionMessages,
+  tokenLifetimes,
+} from '@portal/contract';
+import type { Db, Executor } from '../../db/client.ts';
+import type { ListMail, ListMailLinks } from '../mail/list-mail.ts';
+import type { Outbox } from '../mail/outbox.service.ts';
+import { type Firm, templateMail, unsubscribeLinkMail } from '../mail/templates.ts';
+import type { ParametersService } from '../parameters/parameters.service.ts';
+import { personGrantSecret, sealPersonGrant } from '../persons/caller.ts';
+import {
+  findAccountManagers,
+  findPerson,
+  findPersonByEmail,
+  findPersonsByIds,
+  fullNameOf,
+  isExistingClient,
+  type PersonRecord,
+  readPersonField,
+  suppressesListMail,
+  writePersonField,
+} from '../persons/persons.repository.ts';
+import type { Clock, Log } from '../runtime.ts';
+import { ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
+import { findListMailLink, issuePersonLink, redeemPersonLink } from './person-links.repository.ts';
+import { fillTemplate, fillText, type PlaceholderValues } from './placeholders.ts';
+import {
+  claimUnsubMailSlot,
+  findItemNames,
+  findLatestUnsubscribeReason,
+  findMatrixChangesSince,
+  findPickListValue,
+  firstPickListValue,
+  insertMailEvent,
+  insertUnsubscribeReason,
+  knownItemIds,
+  knownReportIds,
+  lastMailEventAt,
+  setUnsubMailLastSent,
+} from './subscription-mail.repository.ts';
+
+const errors = subscriptionMessages.errors;
+
+/** A refusal the route answers as is (4xx); nothing was changed. */
+export interface MailRefusal {
+  refused: { status: 400 | 404 | 409; message: string };
+}
+const refuse = (status: 400 | 404 | 409, message: string): MailRefusal => ({ refused: { status, message } });
+export const isRefusal = (value: unknown): value is MailRefusal =>
+  typeof value === 'object' && value !== null && 'refused' in value;
+
+type Family = 'notification' | 'reason' | 'unsubscribe';
+type Case = 'ExstClient' | 'PublicNo' | 'PublicYes';
+
+/** The parameters of each kind of mail (spec 3 section 9). */
+const families = {
+  notification: {
+    templatePrefix: 'sWebEmlTMPLT',
+    subject: 'sSubEmlTMPLTSubject',
+    sender: 'sRWClientSubEmailSenderID',
+  },
+  reason: {
+    templatePrefix: 'sUnsubRsnEmlTmplt',
+    subject: 'sUnsubRsnEmlSubject',
+    sender: 'sRWClientUnsubRsnEmailSenderID',
+  },
+  unsubscribe: {
+    templatePrefix: 'sWebUnsubEmlTMPLT',
+    subject: 'sUnsubEmlTMPLTSubject',
+    sender: 'sRWClientUnsubEmailSenderID',
+  },
+} as const;
+
+const familyOf = (template: MailTemplateName): Family =>
+  template === 'sUnsubRsnEmlTmplt'
+    ? 'reason'
+    : template.startsWith(families.unsubscribe.templatePrefix)
+      ? 'unsubscribe'
+      : 'notification';
+
+const templatesOf = (family: Family): MailTemplateName[] =>
+  family === 'reason'
+    ? ['sUnsubRsnEmlTmplt']
+    : (['ExstClient', 'PublicNo', 'PublicYes'] as const).map(
+        (c) => `${families[family].templatePrefix}${c}` as MailTemplateName,
+      );
+
+/** Comma lists of person ids in parameters; anything that is not an id is skipped. */
+const idsOf = (list: string | null) =>
+  [...new Set((list ?? '').split(',').map((part) => part.trim()))]
+    .filter((part) => /^\d{1,10}$/.test(part))
+    .map(Number);
+
+const dateText = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export const createSubscriptionMailService = (deps: {
+  db: Db;
+  clock: Clock;
+  log: Log;
+  publicUrl: string;
+  firm: Firm;
+  outbox: Outbox;
+  listMail: ListMail;
+  parameters: ParametersService;
+  throttles: ThrottlesService;
+  deferred: { run(name: string, work: () => Promise<unknown>): void };
+  secrets: (name: string) => Promise<Buffer>;
+}) => {
+  const { db, clock, log, parameters, throttles } = deps;
+  const preferencesUrl = `${deps.publicUrl}/subscriptionPreference/settings`;
+
+  /** Counted before the work: a caller cannot mail-bomb a reader or their account managers. */
+  const takeMailAllowance = async (personId: number) => {
+    try {
+      await throttles.take([['subscriptionMailPerPerson', String(personId)]]);
+    } catch (error) {
+      if (error instanceof ThrottledError)
+        throw new ThrottledError(error.retryAfterSeconds, errors.mailLimit);
+      throw error;
+    }
+  };
+
+  /** The server's choice of case: an existing client always gets ExstClient; otherwise what the caller asked. */
+  const templateFor = async (
+    requested: MailTemplateName,
+    person: PersonRecord,
+  ): Promise<MailTemplateName> => {
+    const family = familyOf(requested);
+    if (family === 'reason') return requested;
+    const asked: Case = requested.endsWith('PublicYes') ? 'PublicYes' : 'PublicNo';
+    const chosen: Case = (await isExistingClient(db, person.id)) ? 'ExstClient' : asked;
+    return `${families[family].templatePrefix}${chosen}` as MailTemplateName;
+  };
+
+  /**
+   * The template and subject parameters of a case; a missing one is our configuration's fault: logged as an
+   * error and answered 409, nothing queued.
+   */
+  const configOf = async (template: MailTemplateName) => {
+    const family = familyOf(template);
+    const subjectName = families[family].subject;
+    const [body, subject] = [await parameters.get(template), await parameters.get(subjectName)];
+    const missing = [...(body?.trim() ? [] : [template]), ...(subject?.trim() ? [] : [subjectName])];
+    if (missing.length > 0) {
+      log.error(
+        { parameters: missing, template },
+        'Mail template parameters are missing; the mail was not queued',
+      );
+      return refuse(409, errors.mailNotConfigured);
+    }
+    return { family, body: body!, subject: subject! };
+  };
+
+  /**
+   * Who receives a case's mail, from our records only: the reader (copies to their account managers and the
+   * case's CC ids, blind copies to its BCC ids), or for the reason mail the account managers (none: the sender).
+   */
+  const recipientsOf = async (template: MailTemplateName, person: PersonRecord) => {
+    const family = familyOf(template);
+    const [sender] = await findPersonsByIds(db, idsOf(await parameters.get(families[family].sender)));
+    if (family === 'reason') {
+      const managers = await findAccountManagers(db, person.id);
+      const to = managers.length > 0 ? managers : sender ? [sender] : [];
+      return { sender, to, cc: [], bcc: [] };
+    }
+    if (family === 'unsubscribe') return { sender, to: [person], cc: [], bcc: [] };
+    const suffix = template.slice(families.notification.templatePrefix.length);
+    const managers = await findAccountManagers(db, person.id);
+    const cc = [
+      ...managers,
+      ...(await findPersonsByIds(db, idsOf(await parameters.get(`sRWClientSubEmail${suffix}CCIDs`)))),
+    ];
+    const bcc = await findPersonsByIds(db, idsOf(await parameters.get(`sRWClientSubEmail${suffix}BccIDs`)));
+    return { sender, to: [person], cc, bcc };
+  };
+
+  type Recipients = Awaited<ReturnType<typeof recipientsOf>>;
+  /** Addresses, each once across To, CC and BCC (the first place it appears wins). */
+  const addressesOf = (recipients: Recipients) => {
+    const seen = new Set<string>();
+    const take = (list: readonly { email: string | null }[]) =>
+      list.flatMap((p) => {
+        const email = p.email?.trim().toLowerCase();
+        if (!email || seen.has(email)) return [];
+        seen.add(email);
+        return [p.email!.trim()];
+      });
+    return { to: take(recipients.to), cc: take(recipients.cc), bcc: take(recipients.bcc) };
+  };
+
+  const personValues = (person: PersonRecord, now: Date): PlaceholderValues => ({
+    '@@FirstName@@': person.firstName,
+    '@@LastName@@': person.lastName,
+    '@@FullName@@': fullNameOf(person),
+    '@@Email@@': person.email ?? '',
+    '@@FirmName@@': person.firmName ?? '',
+    '@@PreferencesUrl@@': preferencesUrl,
+    '@@Date@@': dateText(now),
+  });
+
+  /** What the notification mail tells: the person's matrix changes not yet mailed, by item's final state. */
+  const unmailedChanges = async (tx: Executor, personId: number) => {
+    const since = await lastMailEventAt(tx, personId, templatesOf('notification'));
+    const last = new Map<number, number | null>();
+    for (const row of await findMatrixChangesSince(tx, personId, since)) {
+      for (const change of row.changes) last.set(change.itemId, change.to);
+    }
+    const requested = [...last].filter(([, to]) => to !== null).map(([id]) => id);
+    const removed = [...last].filter(([, to]) => to === null).map(([id]) => id);
+    const names = async (ids: number[]) => (await findItemNames(tx, ids)).map((item) => item.name);
+    return { itemIds: [...last.keys()], requested: await names(requested), removed: await names(removed) };
+  };
+
+  const productName = async (tx: Executor, productId: number) =>
+    productId === matrixConstants.mailListProductId
+      ? subscriptionMessages.unsubscribe.fromMailList
+      : ((await findItemNames(tx, [productId]))[0]?.name ?? '');
+
+  /** @@Product@@ and @@Reason@@ of an unsubscribe: the pick list's text, or what was written under Other. */
+  const reasonValues = async (
+    tx: Executor,
+    reason: { productId: number; otherText: string; reasonText: string | null } | null,
+  ): Promise<PlaceholderValues> => {
+    if (!reason) return {};
+    const wrote = reason.otherText !== matrixConstants.emptyReasonText ? reason.otherText : '';
+    const isOther =
+      (reason.reasonText ?? '').trim().toLowerCase() === subscriptionMessages.unsubscribe.other.toLowerCase();
+    return {
+      '@@Product@@': await productName(tx, reason.productId),
+      '@@Reason@@': (isOther && wrote) || reason.reasonText || wrote,
+    };
+  };
+
+  const ids = (list: readonly { id: number }[]) => [...new Set(list.map((p) => p.id))];
+
+  return {
+    /**
+     * GET /SendEmail: the caller names the case and whose mail it is (owner rule in the route); everything else
+     * comes from our parameters and records. Answers the case used and how many mails were queued.
+     */
+    async sendEmail(
+      query: Pick<SendEmailQuery, 'emailBodyParameterName'> & { psnId: number },
+      byUserId: number | null,
+    ): Promise<MailRefusal | { template: MailTemplateName; queued: number }> {
+      const person = await findPerson(db, query.psnId);
+      if (!person) return refuse(404, errors.personNotFound);
+      const template = await templateFor(query.emailBodyParameterName, person);
+      const config = await configOf(template);
+      if (isRefusal(config)) return config;
+      await takeMailAllowance(person.id);
+      const recipients = await recipientsOf(template, person);
+      const addresses = addressesOf(recipients);
+      const none = { template, queued: 0 };
+      if (addresses.to.length === 0) return none;
+      const now = clock();
+      const year = now.getUTCFullYear();
+      const record = (tx: Executor, mail: { subject: string; html: string }, sectorIds: number[]) =>
+        insertMailEvent(tx, {
+          personId: person.id,
+          template,
+          subject: mail.subject,
+          body: mail.html,
+          senderId: recipients.sender?.id ?? null,
+          toIds: ids(recipients.to),
+          ccIds: ids(recipients.cc),
+          bccIds: ids(recipients.bcc),
+          sectorIds,
+          byUserId,
+          createdAt: now,
+        });
+      const subjectOf = (values: PlaceholderValues) => fillText(config.subject, values);
+      /** A list mail to the reader, its footer link from list-mail.ts. */
+      const contentOf = (values: PlaceholderValues) => (links: ListMailLinks) =>
+        templateMail(deps.firm, {
+          subject: subjectOf(values),
+          bodyHtml: fillTemplate(config.body, values),
+          year,
+          listMail: { unsubscribeUrl: links.unsubscribeUrl },
+        });
+      const replyTo = recipients.sender?.email ? { 'Reply-To': recipients.sender.email } : undefined;
+
+      if (config.family === 'reason') {
+        return db.transaction(async (tx) => {
+          const since = await lastMailEventAt(tx, person.id, templatesOf('reason'));
+          const reason = await findLatestUnsubscribeReason(tx, person.id, since);
+          // Each saved reason is mailed once; a repeated call finds nothing new.
+          if (!reason) return none;
+          const values = { ...personValues(person, now), ...(await reasonValues(tx, reason)) };
+          const mail = templateMail(deps.firm, {
+            subject: subjectOf(values),
+            bodyHtml: fillTemplate(config.body, values),
+            year,
+          });
+          const [to, ...cc] = addresses.to;
+          // An internal mail to staff, not list mail; replies go to the reader.
+          await deps.outbox.enqueue(tx, to!, mail, [], {
+            cc,
+            ...(person.email ? { headers: { 'Reply-To': person.email } } : {}),
+          });
+          await record(tx, mail, reason.productId ? [reason.productId] : []);
+          return { template, queued: 1 };
+        });
+      }
+
+      if (config.family === 'unsubscribe') {
+        if (await suppressesListMail(db, person.id)) return none;
+        return db.transaction(async (tx) => {
+          // The 7-day rule (spec 3 section 5), claimed atomically with the mail it allows.
+          if (!(await claimUnsubMailSlot(tx, person.id, now, matrixConstants.unsubMailDays))) return none;
+          const reason = await findLatestUnsubscribeReason(tx, person.id, null);
+          const values = { ...personValues(person, now), ...(await reasonValues(tx, reason)) };
+          const queued = await deps.listMail.enqueue(tx, {
+            personId: person.id,
+            to: addresses.to[0]!,
+            content: contentOf(values),
+            envelope: replyTo ? { headers: replyTo } : {},
+          });
+          if (!queued) return none;
+          await record(tx, queued.mail, reason?.productId ? [reason.productId] : []);
+          return { template, queued: 1 };
+        });
+      }
+
+      return db.transaction(async (tx) => {
+        const changes = await unmailedChanges(tx, person.id);
+        // Nothing changed since the last notification: the same change is never mailed twice.
+        if (changes.itemIds.length === 0) return none;
+        const values: PlaceholderValues = {
+          ...personValues(person, now),
+          '@@Products@@': changes.requested,
+          '@@RemovedProducts@@': changes.removed,
+        };
+        const queued = await deps.listMail.enqueue(tx, {
+          personId: person.id,
+          to: addresses.to[0]!,
+          content: contentOf(values),
+          envelope: { cc: addresses.cc, bcc: addresses.bcc, ...(replyTo ? { headers: replyTo } : {}) },
+        });
+        if (!queued) return none;
+        await record(tx, queued.mail, changes.itemIds);
+        return { template, queued: 1 };
+      });
+    },
+
+    /**
+     * POST /users/insertMailEvent: the CRM's record of the case's mail to the person, as the server renders it
+     * (never the caller's subject or body), with the server's recipients; only known items and reports are kept.
+     */
+    async insertMailEvent(
+      body: InsertMailEventBody,
+      byUserId: number | null,
+    ): Promise<MailRefusal | { id: number }> {
+      const person = await findPerson(db, body.psnId);
+      if (!person) return refuse(404, errors.personNotFound);
+      const template = await templateFor(body.emailObj.body, person);
+      const config = await configOf(template);
+      if (isRefusal(config)) return config;
+      await takeMailAllowance(person.id);
+      const recipients = await recipientsOf(template, person);
+      const now = clock();
+      const sectorIds = await knownItemIds(db, body.subData?.sectorIds ?? []);
+      const documentIds = await knownReportIds(db, body.subData?.documentIds ?? []);
+      const values: PlaceholderValues = {
+        ...personValues(person, now),
+        ...(config.family === 'notification'
+          ? { '@@Products@@': (await findItemNames(db, sectorIds)).map((item) => item.name) }
+          : await reasonValues(db, await findLatestUnsubscribeReason(db, person.id, null))),
+      };
+      const id = await insertMailEvent(db, {
+        personId: person.id,
+        template,
+        subject: fillText(config.subject, values),
+        body: fillTemplate(config.body, values),
+        senderId: recipients.sender?.id ?? null,
+        toIds: ids(recipients.to),
+        ccIds: ids(recipients.cc),
+        bccIds: ids(recipients.bcc),
+        sectorIds,
+        documentIds,
+        byUserId,
+        createdAt: now,
+      });
+      return { id };
+    },
+
+    /**
+     * GET /users/SaveUnsubscribeReason: a reason of the sUnsubRsns pick list, for our e-mail list (product 0,
+     * which also stops list mail) or a known product or sector.
+     */
+    async saveUnsubscribeReason(
+      input: { personId: number; productId: number; otherText: string; reasonId: number },
+      byUserId: number | null,
+    ): Promise<MailRefusal | { ok: true }> {
+      if (!(await findPerson(db, input.personId))) return refuse(404, errors.personNotFound);
+      if (!(await findPickListValue(db, matrixConstants.unsubscribeReasonsMnemonic, input.reasonId))) {
+        return refuse(400, errors.unknownReason);
+      }
+      const toMailList = input.productId === matrixConstants.mailListProductId;
+      if (!toMailList && (await knownItemIds(db, [input.productId])).length === 0) {
+        return refuse(400, errors.unknownItem);
+      }
+      const otherText = input.otherText.trim() || matrixConstants.emptyReasonText;
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await insertUnsubscribeReason(tx, { ...input, otherText, byUserId, at: now });
+        if (toMailList)
+          await writePersonField(tx, input.personId, matrixConstants.suppressEmailsField, '1', now);
+      });
+      return { ok: true };
+    },
+
+    async unsubLastSent(personId: number): Promise<MailRefusal | { dLastSent: string | null }> {
+      const person = await findPerson(db, personId);
+      if (!person) return refuse(404, errors.personNotFound);
+      return { dLastSent: person.unsubMailLastSentAt?.toISOString() ?? null };
+    },
+
+    async markUnsubSent(personId: number): Promise<MailRefusal | { ok: true }> {
+      if (!(await findPerson(db, personId))) return refuse(404, errors.personNotFound);
+      await setUnsubMailLastSent(db, personId, clock());
+      return { ok: true };
+    },
+
+    /** POST /mailLinks/redeem: the person the link names, and the grant cookie that lets this browser act for them. */
+    async redeemLink(
+      token: string,
+    ): Promise<MailRefusal | { data: RedeemMailLinkReply['data']; cookie: string }> {
+      const now = clock();
+      const link = await redeemPersonLink(db, token, now);
+      const person = link ? await findPerson(db, link.personId) : null;
+      if (!link || !person) return refuse(400, errors.linkInvalid);
+      return {
+        data: {
+          purpose: link.purpose,
+          iPSN_Id: person.id,
+          sEntity: person.entity,
+          userFullName: fullNameOf(person),
+          productId: link.productId,
+        },
+        cookie: sealPersonGrant(await deps.secrets(personGrantSecret), person.id, now),
+      };
+    },
+
+    /**
+     * POST /unsubscribe/requestLink: the same answer and the same work on the request's path for any address;
+     * the lookup and the mail happen after the answer, and over the limits the mail is skipped silently.
+     */
+    async requestUnsubscribeLink(
+      input: { email: string; productId: number },
+      ip: string,
+    ): Promise<MailRefusal | { ok: true }> {
+      if (
+        input.productId !== matrixConstants.mailListProductId &&
+        (await knownItemIds(db, [input.productId])).length === 0
+      ) {
+        return refuse(400, errors.unknownItem);
+      }
+      const allowed = await throttles.tryTake([
+        ['unsubscribeLinkPerIp', ip],
+        ['unsubscribeLinkPerEmail', input.email],
+      ]);
+      if (!allowed) return { ok: true };
+      deps.deferred.run('unsubscribe link', async () => {
+        const person = await findPersonByEmail(db, input.email);
+        if (!person?.email) return;
+        await db.transaction(async (tx) => {
+          const token = await issuePersonLink(tx, {
+            personId: person.id,
+            purpose: 'unsubscribe',
+            productId: input.productId,
+            singleUse: true,
+            lifetimeSeconds: tokenLifetimes.unsubscribeLinkSeconds,
+            now: clock(),
+          });
+          const url = `${deps.publicUrl}/unsubscribe/${input.productId}?token=${encodeURIComponent(token)}`;
+          await deps.outbox.enqueue(
+            tx,
+            person.email!,
+            unsubscribeLinkMail(deps.firm, { name: fullNameOf(person) || person.email!, url }),
+            [url],
+          );
+        });
+      });
+      return { ok: true };
+    },
+
+    /**
+     * POST /unsubscribe/oneClick (RFC 8058): a list mail's link stops list mail for its person and records why;
+     * a repeated click changes nothing more.
+     */
+    async oneClickUnsubscribe(token: string): Promise<MailRefusal | { ok: true }> {
+      const now = clock();
+      const link = await findListMailLink(db, token, now);
+      if (!link) return refuse(400, errors.linkInvalid);
+      await db.transaction(async (tx) => {
+        const field = matrixConstants.suppressEmailsField;
+        if ((await readPersonField(tx, link.personId, field)) === '1') return;
+        await writePersonField(tx, link.personId, field, '1', now);
+        const reason = await firstPickListValue(tx, matrixConstants.unsubscribeReasonsMnemonic);
+        await insertUnsubscribeReason(tx, {
+          personId: link.personId,
+          productId: matrixConstants.mailListProductId,
+          reasonId: reason?.valueId ?? 0,
+          otherText: subscriptionMessages.mail.oneClickReason,
+          byUserId: null,
+          at: now,
+        });
+      });
+      return { ok: true };
+    },
+  };
+};
+
+export type SubscriptionMailService = ReturnType<typeof createSubscriptionMailService>;
