@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { demoPassword } from '../db/seed/accounts.ts';
+import { personGrantCookie, personGrantSecret, sealPersonGrant } from '../modules/persons/caller.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';
@@ -218,6 +219,35 @@ describe('person and matrix calls', () => {
         expect((await admin.get(url)).statusCode, url).toBe(200);
         expect((await reader.get(url)).statusCode, url).toBe(200);
       }
+    });
+    it("lets an e-mailed link's holder act for that person only, with a reader's rights", async () => {
+      const holder = await new TestClient(t.app).start();
+      holder.cookies.set(
+        personGrantCookie,
+        sealPersonGrant(await t.app.services.secrets(personGrantSecret), readerPsn, t.clock()),
+      );
+      expect((await holder.get(`/api/overall/GetParentFirmName/${readerPsn}`)).json().data.id).toBe(5001);
+      expectRefused(await holder.get(`/api/overall/GetParentFirmName/${otherPsn}`), 403, e.notYourPerson);
+      const before = await databaseDigest(t.db);
+      expectRefused(
+        await update(holder, { insertXml: insertXml(y(banks, SUBSCRIBER)) }),
+        403,
+        e.subscriberNotAllowed,
+      );
+      expect(await databaseDigest(t.db)).toBe(before);
+      const requested = await update(holder, { insertXml: insertXml(y(banks)) });
+      expect(requested.json().data).toEqual({ inserted: [banks], deleted: [] });
+      const [change] = await t.db
+        .select()
+        .from(matrixChanges)
+        .where(eq(matrixChanges.personId, readerPsn))
+        .orderBy(matrixChanges.id);
+      expect(change?.byUserId).toBeNull();
+      await setEntry(readerPsn, banks, null);
+      await t.db.delete(matrixChanges).where(eq(matrixChanges.personId, readerPsn));
+      // A forged or expired grant is no caller at all.
+      holder.cookies.set(personGrantCookie, 'forged');
+      expectRefused(await holder.get(`/api/overall/GetParentFirmName/${readerPsn}`), 401, e.personRequired);
     });
   });
 
