@@ -451,7 +451,8 @@ describe('person and matrix calls', () => {
           ' '.repeat(matrixConstants.xmlMaxChars),
         ),
       });
-      expect(huge.statusCode).toBe(400);
+      expectRefused(huge, 400, e.xmlTooLarge);
+      expect(huge.json().errors).toEqual({ insertXml: e.xmlTooLarge });
       // The same shapes through deleteXml write nothing either.
       expect((await update(reader, { deleteXml: insertXml(y(banks), y(banks)) })).statusCode).toBe(400);
       expect(await databaseDigest(t.db)).toBe(before);

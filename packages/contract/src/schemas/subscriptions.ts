@@ -113,8 +113,14 @@ export const accountManagerQuery = z.object({
 export const updateMatrixQuery = z.object({
   psnId: crmId,
   psnEntity: personEntity,
-  insertXml: textField().max(matrixConstants.xmlMaxChars).optional().default(''),
-  deleteXml: textField().max(matrixConstants.xmlMaxChars).optional().default(''),
+  insertXml: textField()
+    .max(matrixConstants.xmlMaxChars, subscriptionMessages.errors.xmlTooLarge)
+    .optional()
+    .default(''),
+  deleteXml: textField()
+    .max(matrixConstants.xmlMaxChars, subscriptionMessages.errors.xmlTooLarge)
+    .optional()
+    .default(''),
   schemaId: textField().max(40).optional(),
   schemaFieldId: textField().max(40).optional(),
 });
