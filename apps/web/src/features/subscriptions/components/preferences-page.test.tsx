@@ -152,6 +152,39 @@ describe('subscription preferences (spec 3 sections 2 and 4)', () => {
     );
   });
 
+  it('acts for the person of an e-mailed link for a visitor who is not signed in', async () => {
+    const person = 7000042;
+    const { calls } = fakeApi(null, (call) => {
+      if (call.path === '/mailLinks/redeem')
+        return {
+          body: {
+            success: true,
+            data: {
+              purpose: 'preferences',
+              iPSN_Id: person,
+              sEntity: 'C',
+              userFullName: 'Mary Contact',
+              productId: 0,
+            },
+          },
+        };
+      if (call.path.startsWith('/getParameter/')) return { status: 404, body: { message: 'Not found' } };
+      if (call.path === '/getMatrixData') return { body: { success: true, data: matrixXml } };
+      if (call.path === '/overall/GetMatrixDescription/0') return { body: { success: true, data: [] } };
+      if (call.path === `/users/loadPersonMatrixDetails/${person}/C`)
+        return { body: { success: true, data: `<matrix psnId="${person}" entity="C"/>` } };
+      return undefined;
+    });
+    renderApp('/subscriptionPreference/settings?token=link-token-1');
+    // without parameters: one category per product, and the contract's title
+    expect(await screen.findByRole('region', { name: 'Asia Technology' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text.titleFallback);
+    expect(screen.getByRole('button', { name: 'Hardware' })).toHaveAttribute('aria-pressed', 'false');
+    expect(calls.filter((c) => c.path === '/mailLinks/redeem').map((c) => c.body)).toEqual([
+      { token: 'link-token-1' },
+    ]);
+  });
+
   it('asks a visitor with neither session nor link to sign in, with this page as the redirect', async () => {
     fakeApi(null);
     renderApp('/subscriptionPreference/settings');
