@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** raw header values by lower-cased name, unfolded (e.g. 'list-unsubscribe') */
+  headers: Record<string, string>;
 }
 
 const parsed = new Map<string, ReceivedMail>();
@@ -36,6 +38,15 @@ const parse = async (file: string): Promise<ReceivedMail> => {
     subject: mail.subject ?? '',
     text: mail.text ?? '',
     html: typeof mail.html === 'string' ? mail.html : '',
+    headers: Object.fromEntries(
+      mail.headerLines.map((h) => [
+        h.key,
+        h.line
+          .slice(h.line.indexOf(':') + 1)
+          .replace(/\r?\n\s+/g, ' ')
+          .trim(),
+      ]),
+    ),
   };
   parsed.set(file, result);
   return result;
