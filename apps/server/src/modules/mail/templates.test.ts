@@ -7,6 +7,7 @@ import {
   passwordChangedMail,
   reportLinkMail,
   resetMail,
+  templateMail,
   verifyMail,
 } from './templates.ts';
 
@@ -92,5 +93,44 @@ describe('e-mailed report link templates', () => {
     });
     expect(device.subject).toBe(messages.mail.deviceVerifySubject);
     expect(device.text).toContain('http://portal.test/verifyCookieEmail?token=t');
+  });
+});
+
+describe('template parameter mails (issue 12)', () => {
+  const bodyHtml = '<p>Dear Ada,</p><p>Requested: Banks &amp; Brokers.</p><ul><li>One</li></ul>';
+
+  it('wraps the filled template in the firm layout with the year, and a plain-text part without tags', () => {
+    const mail = templateMail(firm, { subject: 'Your request', bodyHtml, year: 2031 });
+    expect(mail.html).toContain(bodyHtml);
+    expect(mail.html).toContain('&copy; 2031 Harbourline &lt;Research&gt; &amp; Co');
+    expect(mail.html).toContain('Two Exchange Square, Central, Hong Kong');
+    expect(mail.html).not.toContain('/unsubscribe');
+    expect(mail.text).toBe(
+      [
+        'Dear Ada,',
+        '',
+        'Requested: Banks & Brokers.',
+        '',
+        '- One',
+        '',
+        '\u00a9 2031 Harbourline <Research> & Co',
+        firm.address,
+        `${firm.phone} | ${firm.email}`,
+      ].join('\n'),
+    );
+  });
+
+  it('adds the visible unsubscribe link of a list mail, escaped', () => {
+    const url = 'http://portal.test/unsubscribe/0?token=a"b&c';
+    const mail = templateMail(firm, {
+      subject: 's',
+      bodyHtml,
+      year: 2031,
+      listMail: { unsubscribeUrl: url },
+    });
+    expect(mail.html).toContain(
+      '<a href="http://portal.test/unsubscribe/0?token=a&quot;b&amp;c">Unsubscribe</a>',
+    );
+    expect(mail.text).toContain(url);
   });
 });
