@@ -1,3 +1,5 @@
+// The shell carries only the styles of its own components; a lazy screen brings the rest (as routes/access.tsx).
+import '@mantine/core/styles/Radio.css';
 import { Button, Modal, Radio, Textarea } from '@mantine/core';
 import { matrixConstants, type PickListValue, subscriptionMessages } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -178,8 +180,8 @@ export function UnsubscribeForm({ productId, person }: { productId: number; pers
         <Button component={Link} to="/" variant="default">
           {texts.cancel}
         </Button>
-        <Button type="submit" disabled={blocked} loading={run.isPending}>
-          {unsubscribed ? texts.retry : texts.unsubscribe}
+        <Button type="submit" disabled={blocked || run.isSuccess} loading={run.isPending}>
+          {unsubscribed && run.isError ? texts.retry : texts.unsubscribe}
         </Button>
       </div>
       <Modal
