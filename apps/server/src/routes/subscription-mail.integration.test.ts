@@ -376,6 +376,27 @@ describe('subscription mail', () => {
   });
 
   it('records a mail event as the server renders it, keeping only known items and reports', async () => {
+    // Right after SendEmail, insertMailEvent confirms the record SendEmail wrote instead of adding a second one.
+    await change(clientPsn, [], [ITEM_B]);
+    await change(clientPsn, [[ITEM_B, matrixConstants.requestZ]]);
+    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(1);
+    const [latest] = await t.db
+      .select({ id: mailEvents.id })
+      .from(mailEvents)
+      .where(and(eq(mailEvents.personId, clientPsn), eq(mailEvents.template, 'sWebEmlTMPLTExstClient')))
+      .orderBy(desc(mailEvents.id))
+      .limit(1);
+    t.clock.advance(60 * 1000);
+    const rowsBefore = (await t.db.select({ id: mailEvents.id }).from(mailEvents)).length;
+    const confirm = await client.post('/api/users/insertMailEvent', {
+      psnId: clientPsn,
+      emailObj: { body: 'sWebEmlTMPLTExstClient' },
+      subData: { sectorIds: [ITEM_A] },
+    });
+    expect(confirm.json()).toEqual({ success: true, data: { id: latest!.id } });
+    expect((await t.db.select({ id: mailEvents.id }).from(mailEvents)).length).toBe(rowsBefore);
+    // Long after any mail, it records one of its own.
+    t.clock.advance(11 * 60 * 1000);
     const response = await client.post('/api/users/insertMailEvent', {
       psnId: clientPsn,
       emailObj: { subject: 'Forged <b>subject</b>', body: 'sWebEmlTMPLTPublicYes' },
@@ -401,6 +422,8 @@ describe('subscription mail', () => {
     });
     expect(row!.subject).toMatch(/^Your research request, /);
     expect(row!.body).toContain('Requested: Test Semiconductors.');
+    // (the clock moved: let every session record its visit now, not inside a later test's digest)
+    for (const c of [client, npi, admin]) await c.get('/api/users/me');
   });
 
   it('answers a missing template with 409, logs it and queues nothing', async () => {
@@ -542,11 +565,18 @@ describe('subscription mail', () => {
       ).statusCode,
     ).toBe(200);
 
-    // now suppressed: list mail is skipped, nothing queued
+    // now suppressed: the reader gets no list mail, but their account manager and the case's copies still hear of
+    // the request, in an internal mail without list headers
     await change(clientPsn, [[ITEM_C, matrixConstants.subscriberZ]]);
     const mark = await lastOutboxId();
-    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(0);
-    expect(await outboxAfter(mark)).toEqual([]);
+    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(1);
+    const [internal, ...others] = await outboxAfter(mark);
+    expect(others).toEqual([]);
+    expect(internal!.to).toBe(staff.am1.email);
+    expect(internal!.cc).toEqual([staff.cc.email]);
+    expect(internal!.bcc).toEqual([staff.bcc.email]);
+    expect(internal!.headers).toEqual({ 'Reply-To': 'client@demo.test' });
+    expect(internal!.html).not.toContain('/unsubscribe/');
 
     for (const bad of ['nonsense', 'a'.repeat(43)]) {
       const refused = await post(`/api/unsubscribe/oneClick?token=${bad}`);

@@ -1,8 +1,8 @@
 import { matrixConstants, tokenLifetimes } from '@portal/contract';
 import type { Executor } from '../../db/client.ts';
+import { issuePersonLink } from '../persons/person-links.repository.ts';
 import { suppressesListMail } from '../persons/persons.repository.ts';
 import type { Clock } from '../runtime.ts';
-import { issuePersonLink } from '../subscription-mail/person-links.repository.ts';
 import type { MailEnvelope } from './outbox.repository.ts';
 import type { Outbox } from './outbox.service.ts';
 import type { MailContent } from './templates.ts';

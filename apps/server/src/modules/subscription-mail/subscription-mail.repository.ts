@@ -1,5 +1,5 @@
 import { matrixConstants } from '@portal/contract';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import {
@@ -22,6 +22,23 @@ export const lastMailEventAt = async (db: Executor, personId: number, templates:
     .orderBy(desc(mailEvents.createdAt))
     .limit(1);
   return rows[0]?.at ?? null;
+};
+
+/** The id of the person's latest mail event of this template written at or after `since`, or null. */
+export const findRecentMailEvent = async (db: Executor, personId: number, template: string, since: Date) => {
+  const rows = await db
+    .select({ id: mailEvents.id })
+    .from(mailEvents)
+    .where(
+      and(
+        eq(mailEvents.personId, personId),
+        eq(mailEvents.template, template),
+        gte(mailEvents.createdAt, since),
+      ),
+    )
+    .orderBy(desc(mailEvents.createdAt))
+    .limit(1);
+  return rows[0]?.id ?? null;
 };
 
 /** The person's matrix changes after `since` (all when null), oldest first. */

@@ -13,6 +13,7 @@ import type { Outbox } from '../mail/outbox.service.ts';
 import { type Firm, templateMail, unsubscribeLinkMail } from '../mail/templates.ts';
 import type { ParametersService } from '../parameters/parameters.service.ts';
 import { personGrantSecret, sealPersonGrant } from '../persons/caller.ts';
+import { findListMailLink, issuePersonLink, redeemPersonLink } from '../persons/person-links.repository.ts';
 import {
   findAccountManagers,
   findPerson,
@@ -27,7 +28,6 @@ import {
 } from '../persons/persons.repository.ts';
 import type { Clock, Log } from '../runtime.ts';
 import { ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
-import { findListMailLink, issuePersonLink, redeemPersonLink } from './person-links.repository.ts';
 import { fillTemplate, fillText, type PlaceholderValues } from './placeholders.ts';
 import {
   claimUnsubMailSlot,
@@ -35,6 +35,7 @@ import {
   findLatestUnsubscribeReason,
   findMatrixChangesSince,
   findPickListValue,
+  findRecentMailEvent,
   firstPickListValue,
   insertMailEvent,
   insertUnsubscribeReason,
@@ -98,6 +99,9 @@ const idsOf = (list: string | null) =>
 
 const dateText = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** How long after SendEmail's own record an insertMailEvent for the same case confirms it (no second row). */
+const MAIL_EVENT_CONFIRM_MS = 10 * 60 * 1000;
 
 export const createSubscriptionMailService = (deps: {
   db: Db;
@@ -342,8 +346,25 @@ export const createSubscriptionMailService = (deps: {
           content: contentOf(values),
           envelope: { cc: addresses.cc, bcc: addresses.bcc, ...(replyTo ? { headers: replyTo } : {}) },
         });
-        if (!queued) return none;
-        await record(tx, queued.mail, changes.itemIds);
+        if (queued) {
+          await record(tx, queued.mail, changes.itemIds);
+          return { template, queued: 1 };
+        }
+        // The reader has stopped our e-mails (psnRWSuppressEmails): they get nothing, but their account managers
+        // and the case's copies still hear of the request, in an internal mail whose replies go to the reader.
+        const [to, ...cc] = addresses.cc;
+        if (!to) return none;
+        const internal = templateMail(deps.firm, {
+          subject: subjectOf(values),
+          bodyHtml: fillTemplate(config.body, values),
+          year,
+        });
+        await deps.outbox.enqueue(tx, to, internal, [], {
+          cc,
+          bcc: addresses.bcc,
+          ...(person.email ? { headers: { 'Reply-To': person.email } } : {}),
+        });
+        await record(tx, internal, changes.itemIds);
         return { template, queued: 1 };
       });
     },
@@ -361,9 +382,18 @@ export const createSubscriptionMailService = (deps: {
       const template = await templateFor(body.emailObj.body, person);
       const config = await configOf(template);
       if (isRefusal(config)) return config;
+      const now = clock();
+      // SendEmail records the mail it queues; the front end's insertMailEvent that follows it confirms that
+      // record instead of writing a second one for the same mail.
+      const recent = await findRecentMailEvent(
+        db,
+        person.id,
+        template,
+        new Date(now.getTime() - MAIL_EVENT_CONFIRM_MS),
+      );
+      if (recent !== null) return { id: recent };
       await takeMailAllowance(person.id);
       const recipients = await recipientsOf(template, person);
-      const now = clock();
       const sectorIds = await knownItemIds(db, body.subData?.sectorIds ?? []);
       const documentIds = await knownReportIds(db, body.subData?.documentIds ?? []);
       const values: PlaceholderValues = {
