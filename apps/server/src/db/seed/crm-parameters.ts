@@ -76,11 +76,11 @@ export const subscriptionParameters = (config: Config): Record<string, string> =
     // the preference screen (public: the screen reads them with /getParameter)
     sRWClientSubTitle: 'Research subscription preferences',
     sRWClientSubHeading:
-      'Choose the products and sectors you would like to receive. Subscribed research is marked; select more to ask for it, or deselect to stop receiving it.',
+      'Choose the products and sectors you would like to receive. Research you subscribe to is marked with a tick; select more to ask for it, or deselect a pending request to withdraw it.',
     sRWClientSubPayDialogText:
       'Some of the research you selected is part of a paid subscription. Would you like our sales team to contact you about subscribing?',
     sRWClientAlreadySubscribedText:
-      'You already subscribe to this research. To stop receiving it, use the unsubscribe link in any of our research e-mails.',
+      'You already subscribe to this research. To stop receiving it, choose Unsubscribe: we will ask you why, and your account manager will be told.',
     sRWClientSubConfigJSON: JSON.stringify({ categories: [], colors: [] }),
     // the Z a chip counts as subscribed (only 'Subscriber' grants reading)
     sRWClientSubRelevantZAxis: String(matrixConstants.subscriberZ),

@@ -1,18 +1,24 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { subscriptionMessages } from '@portal/contract';
+import { Link } from 'react-router';
 import type { PayAnswer } from '../api/preferences-api.ts';
 
 const text = subscriptionMessages.preferences;
 const closeButtonProps = { 'aria-label': 'Close' };
 
-/** Spec 3 section 2: selecting an item the reader already subscribes to (text sRWClientAlreadySubscribedText). */
+/**
+ * Spec 3 section 2: selecting an item the reader already subscribes to (text sRWClientAlreadySubscribedText), OK.
+ * Ours: the way to stop it, the unsubscribe form of that item (the chips never remove a subscription).
+ */
 export function AlreadySubscribedDialog({
   opened,
   message,
+  unsubscribeTo,
   onClose,
 }: {
   opened: boolean;
   message: string;
+  unsubscribeTo: string | null;
   onClose: () => void;
 }) {
   return (
@@ -25,7 +31,12 @@ export function AlreadySubscribedDialog({
       closeButtonProps={closeButtonProps}
     >
       <Text mb="lg">{message}</Text>
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="sm">
+        {unsubscribeTo && (
+          <Button component={Link} to={unsubscribeTo} variant="default">
+            {text.unsubscribeLink}
+          </Button>
+        )}
         <Button onClick={onClose} data-autofocus>
           {text.ok}
         </Button>

@@ -76,6 +76,11 @@ describe('subscription preferences (spec 3 sections 2 and 4)', () => {
     await user.click(subscribed);
     const already = await screen.findByRole('dialog', { name: text.alreadySubscribedTitle });
     expect(already).toHaveTextContent('You already receive this.');
+    // ours: the way to stop it is that item's unsubscribe form
+    expect(within(already).getByRole('link', { name: text.unsubscribeLink })).toHaveAttribute(
+      'href',
+      '/unsubscribe/11',
+    );
     await user.click(within(already).getByRole('button', { name: text.ok }));
 
     // Hardware is the last child missing: the product is selected with it
@@ -180,6 +185,8 @@ describe('subscription preferences (spec 3 sections 2 and 4)', () => {
     expect(await screen.findByRole('region', { name: 'Asia Technology' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text.titleFallback);
     expect(screen.getByRole('button', { name: 'Hardware' })).toHaveAttribute('aria-pressed', 'false');
+    // a link visitor has no settings page to go back to (it needs a sign-in)
+    expect(screen.getByRole('link', { name: text.back })).toHaveAttribute('href', '/');
     expect(calls.filter((c) => c.path === '/mailLinks/redeem').map((c) => c.body)).toEqual([
       { token: 'link-token-1' },
     ]);

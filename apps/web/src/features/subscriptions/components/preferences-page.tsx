@@ -35,8 +35,12 @@ const text = subscriptionMessages.preferences;
 // A subscribed chip whose configured colour is missing or unreadable takes the portal's success green.
 const subscribedFallback = '#1e6b3a';
 
-/** Where Back (and the done dialog's OK) go: /settings from the settings route, otherwise the landing page. */
-export const backTarget = (back: string) => (back.toLowerCase() === 'settings' ? '/settings' : '/');
+/**
+ * Where Back (and the done dialog's OK) go: /settings from the settings route, otherwise the landing page. A
+ * visitor acting through an e-mailed link has no settings page (it needs a sign-in): the landing page.
+ */
+export const backTarget = (back: string, viaLink = false) =>
+  back.toLowerCase() === 'settings' && !viaLink ? '/settings' : '/';
 
 function Header({ title, heading }: { title: string; heading: string }) {
   return (
@@ -100,10 +104,18 @@ export function PreferencesPage({ back, token }: { back: string; token: string |
   if (access.status !== 'ready' || !access.person) {
     return <SignInFirst invalidLink={access.status === 'invalidLink'} />;
   }
-  return <PreferencesLoader person={access.person} back={back} />;
+  return <PreferencesLoader person={access.person} back={back} viaLink={access.via === 'link'} />;
 }
 
-function PreferencesLoader({ person, back }: { person: AccessPerson; back: string }) {
+function PreferencesLoader({
+  person,
+  back,
+  viaLink,
+}: {
+  person: AccessPerson;
+  back: string;
+  viaLink: boolean;
+}) {
   const config = usePreferencesConfig();
   const entries = usePersonEntries(person);
   usePageTitle(config.data?.parameters.sRWClientSubTitle || text.titleFallback);
@@ -134,6 +146,7 @@ function PreferencesLoader({ person, back }: { person: AccessPerson; back: strin
       key={entriesKey}
       person={person}
       back={back}
+      viaLink={viaLink}
       config={config.data}
       entries={entries.data}
     />
@@ -143,13 +156,14 @@ function PreferencesLoader({ person, back }: { person: AccessPerson; back: strin
 interface EditorProps {
   person: AccessPerson;
   back: string;
+  viaLink: boolean;
   config: PreferencesConfig;
   entries: PersonEntry[];
 }
 
 type Dialog = 'none' | 'alreadySubscribed' | 'pay' | 'done';
 
-function PreferencesEditor({ person, back, config, entries }: EditorProps) {
+function PreferencesEditor({ person, back, viaLink, config, entries }: EditorProps) {
   const { parameters, axes, descriptions } = config;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -164,6 +178,8 @@ function PreferencesEditor({ person, back, config, entries }: EditorProps) {
   const categories = useMemo(() => buildCategories(subConfig, axes), [subConfig, axes]);
   const [selected, setSelected] = useState(() => initialSelection(model));
   const [dialog, setDialog] = useState<Dialog>('none');
+  // The subscribed chip the reader clicked: the already-subscribed dialog offers its unsubscribe form.
+  const [blockedId, setBlockedId] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   // How far the last attempt got for these chips (see SaveProgress); a change of the chips starts afresh.
@@ -172,13 +188,14 @@ function PreferencesEditor({ person, back, config, entries }: EditorProps) {
   const changes = useMemo(() => pendingChanges(model, selected), [model, selected]);
   const changed = hasChanges(changes);
   const onSettings = back.toLowerCase() === 'settings';
-  const backTo = backTarget(back);
+  const backTo = backTarget(back, viaLink);
 
   const toggle = useCallback(
     (id: number) => {
       if (saving) return;
       const result = toggleChip(model, selected, id);
       if (result.blocked) {
+        setBlockedId(id);
         setDialog('alreadySubscribed');
         return;
       }
@@ -259,6 +276,7 @@ function PreferencesEditor({ person, back, config, entries }: EditorProps) {
       <AlreadySubscribedDialog
         opened={dialog === 'alreadySubscribed'}
         message={parameters.sRWClientAlreadySubscribedText}
+        unsubscribeTo={blockedId === null ? null : `/unsubscribe/${blockedId}`}
         onClose={() => setDialog('none')}
       />
       <PayDialog
