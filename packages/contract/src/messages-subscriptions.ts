@@ -89,7 +89,8 @@ export const subscriptionMessages = {
     linkSubject: 'Complete your unsubscribe',
     // ours: the Enter Email dialog's link mail
     linkIntro: 'We received a request to unsubscribe this e-mail address from our research.',
-    linkValidity: 'The link is valid for one hour and can be used once. If you did not ask for it, ignore this e-mail.',
+    linkValidity:
+      'The link is valid for one hour and can be used once. If you did not ask for it, ignore this e-mail.',
     linkAction: 'Complete the unsubscribe',
     oneClickReason: 'One-click unsubscribe',
   },
