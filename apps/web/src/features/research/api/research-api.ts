@@ -3,7 +3,6 @@ import type {
   Company,
   KeyChart,
   MostViewedPeriod,
-  ParameterReply,
   ReportCard,
   ReportListType,
   ReportsReply,
@@ -106,10 +105,4 @@ export const fetchKeyCharts = (sectorId: number, signal?: AbortSignal) =>
 export const fetchOurPeople = (signal?: AbortSignal) =>
   apiRequest<{ data: Analyst[]; categories: string[] }>('GET', '/overall/ourPeople', { signal });
 
-export const fetchParameter = async (name: string, signal?: AbortSignal) =>
-  (
-    await apiRequest<ParameterReply>('GET', `/getParameter/${encodeURIComponent(name)}`, {
-      pattern: '/getParameter/:name',
-      signal,
-    })
-  ).value;
+export { fetchParameter } from '../../../lib/parameters.ts';

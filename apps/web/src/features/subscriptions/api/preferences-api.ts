@@ -1,23 +1,16 @@
-import {
-  type MailTemplateName,
-  type MatrixDescription,
-  matrixConstants,
-  type ParameterReply,
-  type PersonEntity,
-  type SendEmailReply,
-  type UpdateMatrixReply,
-  type XmlReply,
+import type {
+  MailTemplateName,
+  MatrixDescription,
+  PersonEntity,
+  SendEmailReply,
+  UpdateMatrixReply,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
 import type { PendingChanges } from '../lib/chip-state.ts';
-import {
-  buildMatrixXml,
-  type MatrixAxes,
-  type PersonEntry,
-  parseMatrixData,
-  parsePersonMatrix,
-} from '../lib/matrix-xml.ts';
+import { type MatrixAxes, matrixSchemaOf, parseMatrixData } from '../lib/matrix-xml.ts';
+import { fetchMatrixData, fetchPersonEntries, updateMatrix } from './matrix-api.ts';
 
 /** The parameters the preference screen reads (spec 3 sections 2 and 9); all public. */
 export const preferenceParameters = [
@@ -39,20 +32,6 @@ export interface PreferencesConfig {
   descriptions: ReadonlyMap<number, string>;
 }
 
-/** GET /getParameter/{name}; an unset parameter (404) reads as '' so the screen falls back to its own text. */
-const fetchParameter = async (name: string, signal?: AbortSignal) => {
-  try {
-    const reply = await apiRequest<ParameterReply>('GET', `/getParameter/${encodeURIComponent(name)}`, {
-      pattern: '/getParameter/:name',
-      signal,
-    });
-    return reply.value ?? '';
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return '';
-    throw error;
-  }
-};
-
 const fetchDescriptions = async (signal?: AbortSignal) => {
   const reply = await apiRequest<{ data: MatrixDescription[] }>('GET', '/overall/GetMatrixDescription/0', {
     pattern: '/overall/GetMatrixDescription/:id',
@@ -72,27 +51,14 @@ const fetchDescriptions = async (signal?: AbortSignal) => {
  */
 export const fetchPreferencesConfig = async (signal?: AbortSignal): Promise<PreferencesConfig> => {
   const [values, matrix, descriptions] = await Promise.all([
-    Promise.all(preferenceParameters.map((name) => fetchParameter(name, signal))),
-    apiRequest<XmlReply>('GET', '/getMatrixData', { signal }),
+    Promise.all(preferenceParameters.map((name) => fetchParameterOrEmpty(name, signal))),
+    fetchMatrixData(signal),
     fetchDescriptions(signal),
   ]);
   const parameters = Object.fromEntries(
     preferenceParameters.map((name, index) => [name, values[index] ?? '']),
   ) as Record<PreferenceParameter, string>;
-  return { parameters, axes: parseMatrixData(matrix.data), descriptions };
-};
-
-/** GET /users/loadPersonMatrixDetails/{id}/{entity}: the person's entries. */
-export const fetchPersonEntries = async (
-  psnId: number,
-  entity: PersonEntity,
-  signal?: AbortSignal,
-): Promise<PersonEntry[]> => {
-  const reply = await apiRequest<XmlReply>('GET', `/users/loadPersonMatrixDetails/${psnId}/${entity}`, {
-    pattern: '/users/loadPersonMatrixDetails/:id/:userEntity',
-    signal,
-  });
-  return parsePersonMatrix(reply.data);
+  return { parameters, axes: parseMatrixData(matrix), descriptions };
 };
 
 export const preferencesKey = ['subscription-preferences'] as const;
@@ -112,12 +78,6 @@ export const usePersonEntries = (person: { iPSN_Id: number; sEntity: PersonEntit
     enabled: person !== null && person.iPSN_Id > 0,
     staleTime: 0,
   });
-
-/** The matrix schema of an entity (spec 3 section 6): scUsrMatrix for 'U', scCntMatrix for 'C'. */
-export const matrixSchemaFor = (entity: PersonEntity, parameters: Record<PreferenceParameter, string>) =>
-  entity === 'C'
-    ? { schemaId: 'scCntMatrix', schemaFieldId: parameters.scCntMatrixFieldId }
-    : { schemaId: 'scUsrMatrix', schemaFieldId: parameters.scUsrMatrixFieldId };
 
 /** The reader's answer to the pay dialog; a save of removals only is the 'No' path (spec 3 section 4). */
 export type PayAnswer = 'Yes' | 'No';
@@ -151,19 +111,13 @@ export const savePreferences = async (input: SaveInput, progress: SaveProgress) 
   const { person, changes, answer, parameters } = input;
   const psnId = String(person.iPSN_Id);
   if (!progress.matrix) {
-    const schema = matrixSchemaFor(person.sEntity, parameters);
-    const reply = await apiRequest<UpdateMatrixReply>('GET', '/Repository/UpdateMatrix', {
-      query: {
-        psnId,
-        psnEntity: person.sEntity,
-        insertXml:
-          changes.inserts.length > 0 ? buildMatrixXml(changes.inserts, matrixConstants.requestZ) : undefined,
-        deleteXml: changes.deletes.length > 0 ? buildMatrixXml(changes.deletes) : undefined,
-        schemaId: schema.schemaId,
-        schemaFieldId: schema.schemaFieldId || undefined,
-      },
+    progress.matrix = await updateMatrix({
+      psnId: person.iPSN_Id,
+      entity: person.sEntity,
+      inserts: changes.inserts,
+      deletes: changes.deletes,
+      schemaFieldId: parameters[matrixSchemaOf(person.sEntity).fieldParameter],
     });
-    progress.matrix = reply.data;
   }
   if (!progress.mail) {
     const template: MailTemplateName = answer === 'Yes' ? 'sWebEmlTMPLTPublicYes' : 'sWebEmlTMPLTPublicNo';

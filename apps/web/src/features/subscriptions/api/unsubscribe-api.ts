@@ -4,12 +4,12 @@ import {
   type RedeemMailLinkReply,
   type SendEmailReply,
   type UnsubLastSentReply,
-  type UpdateMatrixReply,
-  type XmlReply,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { buildMatrixXml, parseMatrixData, parsePersonMatrix } from '../lib/matrix-xml.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
+import { matrixSchemaOf, parseMatrixData } from '../lib/matrix-xml.ts';
+import { fetchMatrixData, fetchPersonEntries, updateMatrix } from './matrix-api.ts';
 
 /** POST /mailLinks/redeem: opens an e-mailed person link; the reply's cookie lets this browser act for that person. */
 export const redeemMailLink = async (token: string) =>
@@ -24,43 +24,6 @@ export const fetchUnsubscribeReasons = async (signal?: AbortSignal) =>
       { pattern: '/PickList/GetPickLists/:mnemonic', signal },
     )
   ).data;
-
-/** GET /getMatrixData: the matrix's axes as XML (public: the product list is not personal). */
-export const fetchMatrixData = async (signal?: AbortSignal) =>
-  (await apiRequest<XmlReply>('GET', '/getMatrixData', { signal })).data;
-
-/** GET /users/loadPersonMatrixDetails/{id}/{entity}: the person's entries as XML. */
-export const fetchPersonMatrix = async (psnId: number, entity: string, signal?: AbortSignal) =>
-  (
-    await apiRequest<XmlReply>(
-      'GET',
-      `/users/loadPersonMatrixDetails/${psnId}/${encodeURIComponent(entity)}`,
-      {
-        pattern: '/users/loadPersonMatrixDetails/:id/:userEntity',
-        signal,
-      },
-    )
-  ).data;
-
-/** GET /getParameter/{name}: a public parameter's value; an unset one (404) reads as ''. */
-export const fetchParameterValue = async (name: string, signal?: AbortSignal) => {
-  try {
-    const reply = await apiRequest<{ value?: string }>('GET', `/getParameter/${encodeURIComponent(name)}`, {
-      pattern: '/getParameter/:name',
-      signal,
-    });
-    return reply.value ?? '';
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return '';
-    throw error;
-  }
-};
-
-/** The matrix schema and its field of an entity (spec 3 section 6): scUsrMatrix for 'U', scCntMatrix for 'C'. */
-export const matrixSchemaOf = (entity: string) =>
-  entity === 'C'
-    ? ({ schemaId: 'scCntMatrix', fieldParameter: 'scCntMatrixFieldId' } as const)
-    : ({ schemaId: 'scUsrMatrix', fieldParameter: 'scUsrMatrixFieldId' } as const);
 
 export interface UnsubscribeInput {
   psnId: number;
@@ -129,16 +92,11 @@ export const unsubscribe = async (input: UnsubscribeInput, done: Set<Unsubscribe
   );
   if (!isMailList) {
     await step('matrix', async () => {
-      const schema = matrixSchemaOf(entity);
-      const schemaFieldId = await fetchParameterValue(schema.fieldParameter);
-      await apiRequest<UpdateMatrixReply>('GET', '/Repository/UpdateMatrix', {
-        query: {
-          psnId: String(psnId),
-          psnEntity: entity,
-          deleteXml: buildMatrixXml([productId]),
-          schemaId: schema.schemaId,
-          schemaFieldId: schemaFieldId || undefined,
-        },
+      await updateMatrix({
+        psnId,
+        entity,
+        deletes: [productId],
+        schemaFieldId: await fetchParameterOrEmpty(matrixSchemaOf(entity).fieldParameter),
       });
     });
   }
@@ -189,11 +147,11 @@ export const useProductToLeave = (productId: number, person: { iPSN_Id: number; 
       if (productId === matrixConstants.mailListProductId) return { name: undefined, held: true };
       const [axes, entries] = await Promise.all([
         fetchMatrixData(signal),
-        fetchPersonMatrix(person.iPSN_Id, person.sEntity, signal),
+        fetchPersonEntries(person.iPSN_Id, person.sEntity, signal),
       ]);
       return {
         name: parseMatrixData(axes).items.find((item) => item.id === productId)?.name,
-        held: parsePersonMatrix(entries).some((entry) => entry.itemId === productId),
+        held: entries.some((entry) => entry.itemId === productId),
       };
     },
   });

@@ -101,3 +101,9 @@ export const buildMatrixXml = (itemIds: readonly number[], statusId?: number): s
     .join('');
   return `<matrix><x id="${matrixConstants.xAxisId}">${ys}</x></matrix>`;
 };
+
+/** The matrix schema and its field's parameter of an entity (spec 3 section 6): scUsrMatrix for 'U', scCntMatrix for 'C'. */
+export const matrixSchemaOf = (entity: string) =>
+  entity === 'C'
+    ? ({ schemaId: 'scCntMatrix', fieldParameter: 'scCntMatrixFieldId' } as const)
+    : ({ schemaId: 'scUsrMatrix', fieldParameter: 'scUsrMatrixFieldId' } as const);
