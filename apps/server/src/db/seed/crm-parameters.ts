@@ -1,6 +1,7 @@
 import {
   isPublicParameter,
   mailPlaceholders,
+  mailTemplateNames,
   matrixConstants,
   subscriptionConfig,
   subscriptionMessages,
@@ -44,15 +45,7 @@ export const personIdParameters = [
 ] as const;
 
 /** Template parameters (HTML bodies with @@ placeholders) and the subjects that go with them. */
-export const mailTemplateParameters = [
-  'sWebEmlTMPLTExstClient',
-  'sWebEmlTMPLTPublicNo',
-  'sWebEmlTMPLTPublicYes',
-  'sUnsubRsnEmlTmplt',
-  'sWebUnsubEmlTMPLTExstClient',
-  'sWebUnsubEmlTMPLTPublicNo',
-  'sWebUnsubEmlTMPLTPublicYes',
-] as const;
+export const mailTemplateParameters = mailTemplateNames;
 export const mailSubjectParameters = [
   'sSubEmlTMPLTSubject',
   'sUnsubRsnEmlSubject',
