@@ -134,7 +134,7 @@ export const demoSectorDescriptions: Record<number, string> = {
 
 /** The chips: one category per product, the product first; dark tones that white text reads on (WCAG AA). */
 const categorySeeds = [
-  { label: 'Technology, Internet & Telecoms', product: 9100001, color: '#1d4e89' },
+  { label: 'Technology, Internet & Telecoms', product: 9100001, color: '#0e6170' },
   { label: 'Consumer & Healthcare', product: 9100002, color: '#8c2f39' },
   { label: 'Financials & Property', product: 9100003, color: '#1e5e3b' },
   { label: 'Industrials, Energy & Resources', product: 9100004, color: '#6b4a12' },
