@@ -36,7 +36,8 @@ const templates = {
   sWebEmlTMPLTExstClient:
     '<p>Dear @@FirstName@@ of @@FirmName@@,</p><p>Requested: @@Products@@.</p><p>Removed: @@RemovedProducts@@.</p><p>@@Unknown@@ExstClient</p>',
   sWebEmlTMPLTPublicNo: '<p>PublicNo @@FullName@@: @@Products@@</p>',
-  sWebEmlTMPLTPublicYes: '<p>PublicYes @@FullName@@: @@Products@@</p>',
+  sWebEmlTMPLTPublicYes:
+    '<p>PublicYes @@FullName@@: @@Products@@</p><p><a href="@@PreferencesUrl@@">Preferences</a></p>',
   sUnsubRsnEmlSubject: 'Unsubscribe: @@FullName@@',
   sUnsubRsnEmlTmplt: '<p>@@FullName@@ unsubscribed from @@Product@@. Reason: @@Reason@@</p>',
   sUnsubEmlTMPLTSubject: 'You have unsubscribed',
@@ -222,6 +223,19 @@ describe('subscription mail', () => {
     const token = new URL(oneClick![1]!).searchParams.get('token')!;
     expect(mail!.html).toContain(`href="http://portal.test/unsubscribe/0?token=${token}"`);
     expect(mail!.text).toContain(`http://portal.test/unsubscribe/0?token=${token}`);
+    // the reader's preferences, through a reusable link of their own that opens the page without a sign-in
+    const prefs = /href="http:\/\/portal\.test(\/subscriptionPreference\/home\?token=([\w-]+))"/.exec(
+      mail!.html,
+    );
+    expect(prefs).not.toBeNull();
+    const visitor = await new TestClient(t.app).start();
+    for (let i = 0; i < 2; i += 1) {
+      const redeemed = await visitor.post('/api/mailLinks/redeem', { token: prefs![2] });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      expect(redeemed.json().data).toMatchObject({ purpose: 'preferences', iPSN_Id: npiPsn });
+    }
+    expect((await visitor.get(`/api/users/loadPersonMatrixDetails/${npiPsn}/U`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/users/loadPersonMatrixDetails/${clientPsn}/U`)).statusCode).toBe(403);
     // the public case the caller did not name: ExstClient without a subscription falls back to PublicNo
     await change(npiPsn, [[ITEM_A, matrixConstants.requestZ]]);
     expect((await sendEmail(npi, npiPsn, 'sWebEmlTMPLTExstClient')).json().data.template).toBe(

@@ -13,6 +13,8 @@ export interface ListMailLinks {
   unsubscribeUrl: string;
   /** RFC 8058: what a mail client POSTs for its own unsubscribe button */
   oneClickUrl: string;
+  /** the reader's preference page, opened without signing in (a reusable link of its own) */
+  preferencesUrl: string;
 }
 
 /**
@@ -46,10 +48,19 @@ export const createListMail = (deps: {
       lifetimeSeconds: tokenLifetimes.listMailLinkSeconds,
       now: deps.clock(),
     });
+    const preferencesToken = await issuePersonLink(db, {
+      personId: mail.personId,
+      purpose: 'preferences',
+      productId: matrixConstants.mailListProductId,
+      singleUse: false,
+      lifetimeSeconds: tokenLifetimes.listMailLinkSeconds,
+      now: deps.clock(),
+    });
     const query = `token=${encodeURIComponent(token)}`;
     const links: ListMailLinks = {
       unsubscribeUrl: `${deps.publicUrl}/unsubscribe/${matrixConstants.mailListProductId}?${query}`,
       oneClickUrl: `${deps.publicUrl}/api/unsubscribe/oneClick?${query}`,
+      preferencesUrl: `${deps.publicUrl}/subscriptionPreference/home?token=${encodeURIComponent(preferencesToken)}`,
     };
     const envelope = mail.envelope ?? {};
     const content = mail.content(links);

@@ -280,10 +280,12 @@ export const createSubscriptionMailService = (deps: {
         });
       const subjectOf = (values: PlaceholderValues) => fillText(config.subject, values);
       /** A list mail to the reader, its footer link from list-mail.ts. */
+      // The reader's own copy links to their preferences through a link of their own (no sign-in needed); the
+      // internal mails to staff keep the plain address.
       const contentOf = (values: PlaceholderValues) => (links: ListMailLinks) =>
         templateMail(deps.firm, {
           subject: subjectOf(values),
-          bodyHtml: fillTemplate(config.body, values),
+          bodyHtml: fillTemplate(config.body, { ...values, '@@PreferencesUrl@@': links.preferencesUrl }),
           year,
           listMail: { unsubscribeUrl: links.unsubscribeUrl },
         });
