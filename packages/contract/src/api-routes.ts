@@ -140,6 +140,33 @@ export const apiRoutes = [
   // ours: RFC 8058 one-click unsubscribe (List-Unsubscribe-Post). A mail client POSTs it without cookies or CSRF
   // header: the signed token in the URL is the whole authority, and the route reads no cookie.
   route('POST', '/unsubscribe/oneClick', 'public', true, { query: { token: 'x' } }, { tokenOnly: true }),
+  // Users management (issue 13; spec 2 section 7 "Users"): admin only. Ids and e-mails in bodies are checked
+  // against the stored user. GET /users/{id}/removeUser changes state: it needs the CSRF header.
+  route('GET', '/admin/users/:usersType', 'admin', false, { params: { usersType: 'website' } }),
+  route('POST', '/admin/users/:usersType/:id/newPassword', 'admin', true, {
+    params: { usersType: 'website', id: 'x' },
+    body: {},
+  }),
+  route('POST', '/admin/users/:usersType/:id/verifyEmail', 'admin', true, {
+    params: { usersType: 'website', id: 'x' },
+    body: {},
+  }),
+  route('POST', '/admin/users/:usersType/:id/activateUser', 'admin', true, {
+    params: { usersType: 'website', id: 'x' },
+    body: {},
+  }),
+  route('GET', '/admin/firms', 'admin', false, { query: { sMatch: 'x' } }),
+  route('POST', '/admin/users/:usersType/:id', 'admin', true, {
+    params: { usersType: 'website', id: 'x' },
+    body: {},
+  }),
+  route('GET', '/users/:id/removeUser', 'admin', true, { params: { id: 'x' } }),
+  // ours: a person's record with their matrix and the audit log; a firm's page with its seats
+  route('GET', '/admin/persons/:id', 'admin', false, { params: { id: 'x' } }),
+  route('GET', '/admin/firms/:id', 'admin', false, { params: { id: 'x' } }),
+  // ours (the Terms: 5 forwards per user per month): forward a report to a colleague at the reader's own firm
+  route('GET', '/report/:id/forward', 'signedIn', false, { params: { id: 'S-0' } }),
+  route('POST', '/report/:id/forward', 'signedIn', true, { params: { id: 'S-0' }, body: {} }),
 ] as const satisfies readonly ApiRoute[];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

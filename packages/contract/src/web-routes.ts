@@ -81,6 +81,8 @@ export const webRoutes = [
   r('/companies', 'auth', 'main', 'companies'),
   r('/admin/reports', 'auth', 'main', 'adminReports'),
   r('/admin/users', 'auth', 'main', 'adminUsers'),
+  // ours (issue 13): a firm's page with its seats and people
+  r('/admin/firms/:id', 'auth', 'main', 'adminFirm'),
   r('/admin/site-management', 'auth', 'main', 'adminSite'),
   r('/admin/OurFirmManagement', 'auth', 'main', 'adminOurFirm'),
   r('/admin/team-management', 'auth', 'main', 'adminTeam'),

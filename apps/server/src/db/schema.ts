@@ -419,6 +419,7 @@ export const reportTitleWords = pgTable('report_title_words', { word: text('word
   index('report_title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
+export * from './schema-admin.ts';
 export * from './schema-crm.ts';
 export * from './schema-site.ts';
 // Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).
