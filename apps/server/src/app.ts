@@ -16,6 +16,7 @@ import { missingRoutes } from './routes/api-route.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { externalLinksRoutes } from './routes/external-links.ts';
+import { forwardsRoutes } from './routes/forwards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
@@ -96,6 +97,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       contactRoutes(api);
       subscriptionMailRoutes(api, config);
       personsRoutes(api);
+      forwardsRoutes(api);
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { createDeferredWork } from './modules/deferred/deferred-work.ts';
 import { createDeviceVerificationService } from './modules/device-verification/device-verification.service.ts';
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
+import { createForwardsService } from './modules/forwards/forwards.service.ts';
 import { createListMail } from './modules/mail/list-mail.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
@@ -125,6 +126,15 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     subscriptionMail,
     listMail,
     persons: createPersonsService({ db, clock, parameters, entitlements }),
+    // Forward to a colleague (issue 13): the viewer's own decision, an access key, its mail.
+    forwards: createForwardsService({
+      db,
+      clock,
+      firm: config.firm,
+      outbox,
+      accessKeys,
+      viewer: reportViewer,
+    }),
     clock,
     reading,
     deferred,

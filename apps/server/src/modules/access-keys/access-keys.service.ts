@@ -1,5 +1,5 @@
 import { type AccessKeySummary, accessKeyLimits } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { ReportAccessKey } from '../../db/schema.ts';
 import { findUserByEmail } from '../accounts/accounts.repository.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
@@ -47,7 +47,41 @@ export const createAccessKeysService = (deps: {
 }) => {
   const { db, clock, outbox } = deps;
 
+  /**
+   * Stores a key for one recipient within the caller's transaction and builds its rfs link: the one way keys are
+   * made, for an admin's e-mailed link and for a reader's forward to a colleague (issue 13), whose mail differs.
+   */
+  const createKeyIn = async (
+    tx: Executor,
+    input: { reportId: number; title: string; email: string; expiresInDays?: number; createdBy: number },
+  ) => {
+    const email = input.email.toLowerCase();
+    const account = await findUserByEmail(tx, email);
+    const recipient = account && !account.hidden ? account : null;
+    const now = clock();
+    const days = input.expiresInDays ?? accessKeyLimits.defaultDays;
+    const expiresAt = addSeconds(now, Math.max(1, Math.round(days * DAY_SECONDS)));
+    const rawKey = newToken();
+    const row = await insertAccessKey(tx, {
+      reportId: input.reportId,
+      recipientEmail: email,
+      userId: recipient?.id ?? null,
+      keyHash: hashToken(rawKey),
+      createdBy: input.createdBy,
+      createdAt: now,
+      expiresAt,
+    });
+    const url = `${deps.publicUrl}${rfsLinkPath({ reportId: input.reportId, title: input.title, keyId: row.id, rawKey })}`;
+    const name = recipient ? `${recipient.firstName} ${recipient.lastName}`.trim() : email;
+    return { row, url, name, email, expiresAt };
+  };
+
   return {
+    createKeyIn,
+
+    /** The report's title, or null when there is no such report. */
+    reportTitle: (reportId: number) => findReportTitle(db, reportId),
+
     /** Issues a key and queues its mail in one transaction. */
     async issue(input: {
       reportId: number;
@@ -57,25 +91,8 @@ export const createAccessKeysService = (deps: {
     }): Promise<{ kind: 'ok'; key: AccessKeySummary } | { kind: 'reportMissing' }> {
       const title = await findReportTitle(db, input.reportId);
       if (title === null) return { kind: 'reportMissing' };
-      const email = input.email.toLowerCase();
-      const account = await findUserByEmail(db, email);
-      const recipient = account && !account.hidden ? account : null;
-      const now = clock();
-      const days = input.expiresInDays ?? accessKeyLimits.defaultDays;
-      const expiresAt = addSeconds(now, Math.max(1, Math.round(days * DAY_SECONDS)));
-      const rawKey = newToken();
       const key = await db.transaction(async (tx) => {
-        const row = await insertAccessKey(tx, {
-          reportId: input.reportId,
-          recipientEmail: email,
-          userId: recipient?.id ?? null,
-          keyHash: hashToken(rawKey),
-          createdBy: input.createdBy,
-          createdAt: now,
-          expiresAt,
-        });
-        const url = `${deps.publicUrl}${rfsLinkPath({ reportId: input.reportId, title, keyId: row.id, rawKey })}`;
-        const name = recipient ? `${recipient.firstName} ${recipient.lastName}`.trim() : email;
+        const { row, url, name, email, expiresAt } = await createKeyIn(tx, { ...input, title });
         await outbox.enqueue(
           tx,
           email,

@@ -1,4 +1,4 @@
-import { messages, subscriptionMessages } from '@portal/contract';
+import { messages, messagesAdminUsers, subscriptionMessages } from '@portal/contract';
 
 export interface Firm {
   name: string;
@@ -129,6 +129,41 @@ export const reportLinkMail = (
     greetingName: to.name,
     paragraphs: [
       `${firm.name} has shared a research report with you: "${to.reportTitle}".`,
+      `The link is personal to you and valid until ${to.expiresAt.toUTCString()}. The first time you open it on a device, you will be asked to confirm your e-mail address.`,
+    ],
+    action: { label: 'Read the report', url: to.url },
+    after: [signature(firm)],
+  });
+
+/**
+ * A reader's forward of a report to a colleague at their firm (issue 13): the same personal link as an admin's
+ * e-mailed link, naming the sender; the sender's note is their own words, kept apart and escaped like every text.
+ */
+export const forwardMail = (
+  firm: Firm,
+  to: {
+    name: string;
+    senderName: string;
+    senderEmail: string;
+    reportTitle: string;
+    url: string;
+    expiresAt: Date;
+    note?: string;
+  },
+) =>
+  render(firm, messagesAdminUsers.forward.mailSubject, {
+    greetingName: to.name,
+    paragraphs: [
+      `${to.senderName} (${to.senderEmail}), a colleague of yours, has shared a ${firm.name} research report with you: "${to.reportTitle}".`,
+      ...(to.note?.trim()
+        ? [
+            `${to.senderName} wrote:`,
+            ...to.note
+              .split(/\n\s*\n/)
+              .map((p) => p.trim())
+              .filter(Boolean),
+          ]
+        : []),
       `The link is personal to you and valid until ${to.expiresAt.toUTCString()}. The first time you open it on a device, you will be asked to confirm your e-mail address.`,
     ],
     action: { label: 'Read the report', url: to.url },
