@@ -31,10 +31,12 @@ describe('import dialog rules', () => {
   });
 
   it('asks for the firm alone when only the firm is missing', () => {
-    expect(validateImport({ firstName: 'Mei', familyName: 'Tan', firm: null }, 'mei@northgate.test')).toEqual({
-      ok: false,
-      errors: { firm: m.import.firmRequired },
-    });
+    expect(validateImport({ firstName: 'Mei', familyName: 'Tan', firm: null }, 'mei@northgate.test')).toEqual(
+      {
+        ok: false,
+        errors: { firm: m.import.firmRequired },
+      },
+    );
   });
 
   it('builds the body with the chosen firm’s id and the user’s e-mail, names trimmed', () => {

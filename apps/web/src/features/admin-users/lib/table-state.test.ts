@@ -40,7 +40,11 @@ describe('users table state', () => {
   });
 
   it("drops the sort with the tab (the other tab's columns differ) and keeps the search", () => {
-    const state = run({ type: 'search', q: 'lee' }, { type: 'sort', field: 'sEmail' }, { type: 'tab', tab: 'spyder' });
+    const state = run(
+      { type: 'search', q: 'lee' },
+      { type: 'sort', field: 'sEmail' },
+      { type: 'tab', tab: 'spyder' },
+    );
     expect(state).toMatchObject({ tab: 'spyder', q: 'lee', sort: null });
   });
 
@@ -54,7 +58,10 @@ describe('users table state', () => {
   });
 
   it('sends suggestion=1 only on the website tab with the suggestions toggle', () => {
-    const suggestions = run({ type: 'view', view: 'suggestions' }, { type: 'sort', field: 'tLoingRecord_Time' });
+    const suggestions = run(
+      { type: 'view', view: 'suggestions' },
+      { type: 'sort', field: 'tLoingRecord_Time' },
+    );
     expect(usersQueryOf(suggestions)).toEqual({
       page: '1',
       q: undefined,
@@ -62,7 +69,9 @@ describe('users table state', () => {
       dir: 'asc',
       suggestion: '1',
     });
-    expect(usersQueryOf(tableReducer(suggestions, { type: 'tab', tab: 'spyder' })).suggestion).toBeUndefined();
+    expect(
+      usersQueryOf(tableReducer(suggestions, { type: 'tab', tab: 'spyder' })).suggestion,
+    ).toBeUndefined();
     expect(usersQueryOf(initialTableState)).toEqual({
       page: '1',
       q: undefined,
