@@ -12,6 +12,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { adminUsersRoutes } from './routes/admin-users.ts';
 import { missingRoutes } from './routes/api-route.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -97,6 +98,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       contactRoutes(api);
       subscriptionMailRoutes(api, config);
       personsRoutes(api);
+      adminUsersRoutes(api);
       forwardsRoutes(api);
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import { createAccessKeysService } from './modules/access-keys/access-keys.service.ts';
 import { createExternalAccessService } from './modules/access-keys/external-access.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDeferredWork } from './modules/deferred/deferred-work.ts';
@@ -123,6 +124,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     ...{ outbox, listMail, parameters, throttles, deferred, secrets },
   });
   return {
+    // Users management (issue 13): lists, row actions, import, seats and the audit log.
+    adminUsers: createAdminUsersService({ db, clock, sessions, entitlements, accounts }),
     subscriptionMail,
     listMail,
     persons: createPersonsService({ db, clock, parameters, entitlements }),

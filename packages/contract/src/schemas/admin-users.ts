@@ -61,7 +61,7 @@ export const adminUsersQuery = z.object({
   page: textField()
     .regex(/^\d{1,6}$/, m.errors.badPage)
     .transform(Number)
-    .pipe(z.number().int().min(1))
+    .pipe(z.number().int().min(1, m.errors.badPage))
     .optional()
     .default(1),
   q: textField().trim().max(adminUsersConstants.searchMax).optional().default(''),

@@ -109,6 +109,13 @@ export const createAccountsService = (deps: {
   };
   const sendVerificationNow = (user: User) => db.transaction((tx) => sendVerification(tx, user));
 
+  // The forgot-password flow's link and mail, written together (an admin's "send new password" uses it too).
+  const sendResetLink = async (tx: Executor, user: User) => {
+    const token = await issueToken(tx, user.id, 'reset', clock());
+    const url = links.reset(token);
+    await outbox.enqueue(tx, user.email, resetMail(firm, { name: nameOf(user), url }), [url]);
+  };
+
   const sendPasswordChanged = (tx: Executor, user: User) =>
     outbox.enqueue(
       tx,
@@ -295,11 +302,7 @@ export const createAccountsService = (deps: {
       deferred.run('forgot password', async () => {
         const user = await findUserByEmail(db, email);
         if (!user || user.hidden) return;
-        await db.transaction(async (tx) => {
-          const token = await issueToken(tx, user.id, 'reset', clock());
-          const url = links.reset(token);
-          await outbox.enqueue(tx, user.email, resetMail(firm, { name: nameOf(user), url }), [url]);
-        });
+        await db.transaction((tx) => sendResetLink(tx, user));
       });
     },
 
@@ -314,6 +317,15 @@ export const createAccountsService = (deps: {
         await sendVerificationNow(user);
       });
     },
+
+    /**
+     * Queues a fresh sign-up verification link for the user in the caller's transaction (users management: an
+     * administrator's re-send, written together with its audit entry). No throttle: only admins reach it.
+     */
+    queueVerificationMail: (tx: Executor, user: User) => sendVerification(tx, user),
+
+    /** Queues the forgot-password flow's reset link in the caller's transaction (an admin's "send new password"). */
+    queueResetLink: (tx: Executor, user: User) => sendResetLink(tx, user),
 
     isVerifyTokenUsable: (token: string) => isTokenUsable(db, token, 'verify', clock()),
 

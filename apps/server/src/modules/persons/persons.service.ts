@@ -8,6 +8,7 @@ import {
   subscriptionMessages,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../admin-users/audit.ts';
 import type { Clock } from '../runtime.ts';
 import type { PersonCaller } from './caller.ts';
 import {
@@ -292,6 +293,16 @@ export const createPersonsService = (deps: {
           byUserId: caller.userId,
           at: clock(),
         });
+        // An administrator's change to someone's matrix is audited with the write (issue 13).
+        if (caller.isAdmin && changes.length > 0) {
+          await writeAudit(tx, {
+            actorUserId: caller.userId,
+            action: 'matrix',
+            targetPersonId: input.psnId,
+            detail: { changes },
+            at: clock(),
+          });
+        }
         return done({
           inserted: changes.filter((c) => c.to !== null).map((c) => c.itemId),
           deleted: changes.filter((c) => c.to === null).map((c) => c.itemId),

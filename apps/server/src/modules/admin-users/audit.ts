@@ -1,0 +1,41 @@
+import type { Executor } from '../../db/client.ts';
+import { adminAuditLog } from '../../db/schema.ts';
+
+/**
+ * What an administrator did to a user or person. The codes are stored; the admin's person view names them
+ * (the web maps each code to its text), so a text change never rewrites history.
+ */
+export const auditActions = [
+  'activate',
+  'deactivate',
+  'verificationMail',
+  'passwordLink',
+  'remove',
+  'import',
+  'matrix',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export interface AuditEntryInput {
+  /** the administrator (a website user id); null only for work without a signed-in actor */
+  actorUserId: number | null;
+  action: AuditAction;
+  targetUserId?: number | null;
+  targetPersonId?: number | null;
+  detail?: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * The one way to write the admin audit log. Pass the transaction that makes the change, so the entry and the
+ * change are committed (or rolled back) together: the log never claims an action that did not happen.
+ */
+export const writeAudit = (tx: Executor, entry: AuditEntryInput) =>
+  tx.insert(adminAuditLog).values({
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetUserId: entry.targetUserId ?? null,
+    targetPersonId: entry.targetPersonId ?? null,
+    detail: entry.detail ?? {},
+    createdAt: entry.at,
+  });
