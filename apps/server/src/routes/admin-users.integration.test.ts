@@ -60,7 +60,7 @@ describe('users management calls', () => {
   const act = (client: TestClient, id: number, action: string, body: unknown, type = 'website') =>
     client.post(`/api/admin/users/${type}/${id}/${action}`, body);
   const expectRefused = (
-    response: { statusCode: number; json(): unknown },
+    response: { statusCode: number; body: string; json(): unknown },
     status: number,
     message: string,
   ) => {
