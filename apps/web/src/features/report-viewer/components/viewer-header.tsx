@@ -6,6 +6,7 @@ import { useParameter } from '../../research/api/research-queries.ts';
 import { SaveButton } from '../../research/components/save-button.tsx';
 import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
 import type { ViewerData } from '../api/viewer-api.ts';
+import { ForwardButton } from './forward-button.tsx';
 import classes from './viewer.module.css';
 
 type Report = ViewerData['report'];
@@ -93,7 +94,7 @@ function FullScreenIcon({ on }: { on: boolean }) {
 export const shareableReportUrl = (report: Pick<Report, 'id' | 'title'>, origin = window.location.origin) =>
   `${origin}${reportPath(report.id, report.title)}`;
 
-/** Toolbar: save toggle (signed-in readers), copy link with its notice, full-screen toggle. */
+/** Toolbar: save toggle and forward (signed-in readers), copy link with its notice, full-screen toggle. */
 export function ViewerToolbar({
   report,
   canSave,
@@ -129,6 +130,7 @@ export function ViewerToolbar({
             <SaveButton reportId={report.id} saved={report.saved} />
           </span>
         )}
+        {canSave && <ForwardButton report={report} onSent={(text) => setNotice({ text, at: Date.now() })} />}
         <button type="button" className={classes.toolButton} onClick={() => void copyLink()}>
           <CopyLinkIcon />
           <span>Copy link</span>
