@@ -19,14 +19,19 @@ import {
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A client institution. `domains`: its e-mail domains, lower-case (a sign-up from one is matched to the firm). */
-export const firms = pgTable('firms', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
-  // Terms (spec 1 section 1): an institutional subscription covers up to 50 colleagues; issue 13 enforces it.
-  seatLimit: integer('seat_limit').notNull().default(50),
-  createdAt: at('created_at').notNull(),
-});
+export const firms = pgTable(
+  'firms',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    // Terms (spec 1 section 1): an institutional subscription covers up to 50 colleagues; issue 13 enforces it.
+    seatLimit: integer('seat_limit').notNull().default(50),
+    createdAt: at('created_at').notNull(),
+  },
+  // A sign-up's domain to its firm (`domains @> array[...]`): the import suggestions ask it for every sign-up.
+  (t) => [index('firms_domains_idx').using('gin', t.domains)],
+);
 
 /**
  * A person of the external system (iPSN_Id). Entity 'U' is a user (has a portal login), 'C' a contact. `staff`:
@@ -57,6 +62,13 @@ export const persons = pgTable(
   },
   (t) => [
     index('persons_email_lower_idx').on(sql`lower(${t.email})`),
+    // Users management's spyder tab (issue 13): prefix searches on e-mail and name words.
+    index('persons_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('persons_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('persons_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('persons_full_name_prefix_idx').on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
     index('persons_firm_idx').on(t.firmId),
     check('persons_entity_check', sql`${t.entity} in ('U', 'C')`),
     check('persons_source_check', sql`${t.source} in ('crm', 'web')`),
