@@ -16,13 +16,13 @@ export const failureOf = (error: unknown): FeedbackValue => ({
 export function Feedback({ value }: { value: FeedbackValue | null }) {
   // The live regions stay in the page, so a message that appears in them is announced.
   return (
-    <>
+    <div className={classes.feedbackSlot}>
       <div role="status">
         {value?.ok && <p className={`${classes.feedback} ${classes.success}`}>{value.text}</p>}
       </div>
       <div role="alert">
         {value && !value.ok && <p className={`${classes.feedback} ${classes.failure}`}>{value.text}</p>}
       </div>
-    </>
+    </div>
   );
 }

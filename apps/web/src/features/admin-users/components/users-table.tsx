@@ -19,8 +19,9 @@ interface Column<Row> {
 const yesNo = (value: boolean) => (value ? m.yes : m.no);
 const time = (iso: string | null) => formatLocalTime(iso, m.never);
 
+// Dark tones that keep 4.5:1 on the striped rows' light grey (Mantine's green 9 does not).
 const statusColor = (status: string) =>
-  status === 'Activated' ? 'green.9' : status === 'Pending Activate' ? 'yellow.9' : 'gray.8';
+  status === 'Activated' ? '#1e6b3a' : status === 'Pending Activate' ? '#7a4a00' : '#4a5568';
 
 function NameCell({ name, status }: { name: string; status: string }) {
   return (
