@@ -79,6 +79,31 @@ describe('users management calls', () => {
     await t?.close();
   });
 
+  it('has demo website users in every state, import suggestions at firm domains and audit entries', async () => {
+    const states = new Set<string>();
+    let page = 1;
+    let pages = 1;
+    do {
+      const reply = (await admin.get(`/api/admin/users/website?page=${page}`)).json();
+      for (const row of reply.data) states.add(row.status);
+      pages = Math.ceil(reply.total / reply.pageSize);
+      page += 1;
+    } while (page <= pages);
+    expect([...states].sort()).toEqual(['Activated', 'Email Not Verified', 'Pending Activate']);
+    const suggestions = (await admin.get('/api/admin/users/website?suggestion=1')).json();
+    expect(suggestions.total).toBeGreaterThanOrEqual(5);
+    expect(suggestions.data.every((r: { firm: unknown; bImported: boolean }) => r.firm && !r.bImported)).toBe(
+      true,
+    );
+    const imported = (await admin.get('/api/admin/users/spyder?q=hiroshi')).json().data[0];
+    const view = (await admin.get(`/api/admin/persons/${imported.iPSN_Id}`)).json().data;
+    expect(view.audit.map((a: { action: string }) => a.action)).toEqual(['activate', 'import']);
+    expect(view.audit[1]).toMatchObject({
+      actor: 'Avery Chan',
+      detail: 'Hiroshi Tanaka, Kaiyo Pension Fund Association',
+    });
+  });
+
   it('answers admins only: anonymous 401, a client 403, and state changes need the CSRF header', async () => {
     const target = await user('target@acl.test');
     const anonymous = await new TestClient(t.app).start();

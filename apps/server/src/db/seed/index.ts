@@ -21,6 +21,7 @@ import { crmParametersSeed } from './crm-parameters.ts';
 import { parametersSeed } from './parameters.ts';
 import { siteSeed } from './site.ts';
 import { siteParametersSeed } from './site-parameters.ts';
+import { usersAdminSeed } from './users-admin.ts';
 import { viewerDemoSeed, viewerParametersSeed } from './viewer.ts';
 
 export interface SeedContext {
@@ -53,6 +54,8 @@ export const seedModules: readonly SeedModule[] = [
   // the subscription side (issue 12): after the accounts (their persons) and the catalogue (its sectors)
   crmParametersSeed,
   { ...crmSeed, demo: true },
+  // users management (issue 13): website users in every state at the CRM's firms, after the CRM seed
+  { ...usersAdminSeed, demo: true },
 ];
 
 /**
