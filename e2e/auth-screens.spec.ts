@@ -1,5 +1,5 @@
 /** The sign-in, sign-up, reset and settings screens and the app shell's global behaviour (spec 1 sections 2-5). */
-import { messages, storageKeys } from '@portal/contract';
+import { mailMessages, messages, storageKeys } from '@portal/contract';
 import { accountPassword, signUpThroughApi } from './support/api.ts';
 import {
   accountSettingsLink,
@@ -55,8 +55,8 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(page.getByText(messages.verification.resent)).toBeVisible();
     // Sign-up and the refused sign-in each queued a verification mail.
-    await waitForMail(email, messages.mail.verifySubject);
-    await waitForMail(email, messages.mail.verifySubject);
+    await waitForMail(email, mailMessages.verifySubject);
+    await waitForMail(email, mailMessages.verifySubject);
   });
 
   test('forgot password: modal states, the mailed link, a new password that signs in', async ({ page }) => {
@@ -81,7 +81,7 @@ test.describe('login', () => {
     await expect(dialog.getByText(messages.forgotPassword.success)).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    const link = linkIn(await waitForMail(email, messages.mail.resetSubject), '/resetpassword?p=');
+    const link = linkIn(await waitForMail(email, mailMessages.resetSubject), '/resetpassword?p=');
     await page.goto(link.href);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
@@ -239,7 +239,7 @@ test.describe('sign-up form', () => {
 test('signing out from the header asks first; Cancel keeps the session', async ({ page }) => {
   const email = `e2e-cancel-${Date.now()}@acme-capital.test`;
   await signUpThroughApi(page.request, email);
-  const link = linkIn(await waitForMail(email, messages.mail.verifySubject), '/verify?token=');
+  const link = linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=');
   await page.goto(link.href);
   await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
   await signIn(page, email, accountPassword);

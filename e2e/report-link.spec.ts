@@ -5,7 +5,7 @@
  * confirmDevice notice. Revoked and expired links show the invalid-link text.
  */
 import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
-import { messages } from '@portal/contract';
+import { mailMessages, messages, viewerMessages } from '@portal/contract';
 import { csrfToken } from './support/api.ts';
 import { demoAccounts, demoPassword, expect, expectAccessible, test } from './support/fixtures.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
@@ -52,7 +52,7 @@ async function sendLink(
   });
   baseExpect(sent.status(), await sent.text()).toBe(200);
   const keyId = (await sent.json()).data.id as number;
-  const mail = await waitForMail(email, messages.mail.reportLinkSubject);
+  const mail = await waitForMail(email, mailMessages.reportLinkSubject);
   return { keyId, link: linkIn(mail, '/rfs.htm?') };
 }
 
@@ -71,7 +71,7 @@ test('an e-mailed report link opens on a new device after e-mail verification', 
 
   // `page` belongs to a fresh browser context: no session, no device cookie.
   await page.goto(link.href);
-  const form = page.getByRole('form', { name: messages.viewer.deviceCheckTitle });
+  const form = page.getByRole('form', { name: viewerMessages.deviceCheckTitle });
   await expect(form).toBeVisible();
   await expect(page.getByRole('form', { name: 'Sign in with your password' })).toBeVisible();
   await expectAccessible(page, 'device verification form');
@@ -79,23 +79,23 @@ test('an e-mailed report link opens on a new device after e-mail verification', 
   await form.getByLabel('Email', { exact: true }).fill(recipient);
   const send = form.getByRole('button', { name: 'Send authentication link' });
   await send.click();
-  await expect(form.getByText(messages.viewer.deviceCheckSent)).toBeVisible();
+  await expect(form.getByText(viewerMessages.deviceCheckSent)).toBeVisible();
   await expect(send).toBeDisabled();
 
-  const mail = await waitForMail(recipient, messages.mail.deviceVerifySubject);
+  const mail = await waitForMail(recipient, mailMessages.deviceVerifySubject);
   const verifyLink = linkIn(mail, '/verifyCookieEmail?token=');
   expect(verifyLink.origin).toBe(baseURL);
 
   // Opening the link only shows a page (mail scanners prefetch links); the button uses the token up.
   await page.goto(verifyLink.href);
-  await expect(page.getByRole('heading', { name: messages.viewer.verifyDeviceTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: viewerMessages.verifyDeviceTitle })).toBeVisible();
   await expectAccessible(page, 'verify this device');
   await page.getByRole('button', { name: 'Verify this device' }).click();
 
   await expect(page).toHaveURL(/\/rfs\.htm\?.*confirmDevice=1/);
   await expect(page.getByText(messages.notices.deviceVerified.trim())).toBeVisible();
   await expect(page.getByRole('heading', { name: report.title })).toBeVisible();
-  await expect(page.getByRole('form', { name: messages.viewer.deviceCheckTitle })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: viewerMessages.deviceCheckTitle })).toHaveCount(0);
 
   // The verification link is single use: opening it again leads back with the linkExpired notice.
   await page.goto(verifyLink.href);
@@ -114,14 +114,14 @@ test('revoked and expired report links show the invalid-link text', async ({ pag
   });
   expect(revoke.status(), await revoke.text()).toBe(200);
   await page.goto(revoked.link.href);
-  await expect(page.getByText(messages.viewer.accessKeyInvalid)).toBeVisible();
-  await expect(page.getByRole('form', { name: messages.viewer.deviceCheckTitle })).toHaveCount(0);
+  await expect(page.getByText(viewerMessages.accessKeyInvalid)).toBeVisible();
+  await expect(page.getByRole('form', { name: viewerMessages.deviceCheckTitle })).toHaveCount(0);
   await expectAccessible(page, 'revoked link');
 
   // Fractions of a day are allowed: this link lives two seconds.
   const expired = await sendLink(request, csrf, report.id, `expired-${stamp}@example.org`, 2 / 86_400);
   await page.waitForTimeout(2500);
   await page.goto(expired.link.href);
-  await expect(page.getByText(messages.viewer.accessKeyInvalid)).toBeVisible();
-  await expect(page.getByRole('form', { name: messages.viewer.deviceCheckTitle })).toHaveCount(0);
+  await expect(page.getByText(viewerMessages.accessKeyInvalid)).toBeVisible();
+  await expect(page.getByRole('form', { name: viewerMessages.deviceCheckTitle })).toHaveCount(0);
 });

@@ -6,7 +6,7 @@
 
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ReportCard, ReportsReply } from '@portal/contract';
-import { messages } from '@portal/contract';
+import { messages, refusedReportMessages, viewerMessages } from '@portal/contract';
 import { expect, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'client' });
@@ -64,7 +64,7 @@ async function readerName(page: Page) {
   return name;
 }
 
-const related = (page: Page) => page.getByRole('complementary', { name: messages.viewer.relatedReports });
+const related = (page: Page) => page.getByRole('complementary', { name: viewerMessages.relatedReports });
 const overlay = (page: Page) => page.getByTestId('watermark-overlay');
 
 /** The overlay draws the reader's watermark (as CSS generated content), half transparent, click-through. */
@@ -194,14 +194,14 @@ test.describe('file types', () => {
     await openReport(page, audio);
     const player = page.locator('audio');
     await expect(player).toHaveAttribute('controls', '');
-    await expect(player).toHaveText(messages.viewer.audioUnsupported);
+    await expect(player).toHaveText(viewerMessages.audioUnsupported);
     await expectServed(page, await player.getAttribute('src'));
     await expectOverlayWatermark(page, name);
     await waitForSettled(page);
 
     const video = await reportOfType(page, 'mp4');
     await openReport(page, video);
-    await expect(page.locator('video')).toContainText(messages.viewer.videoUnsupported);
+    await expect(page.locator('video')).toContainText(viewerMessages.videoUnsupported);
     await expectServed(page, await page.locator('video').getAttribute('src'));
     await expect
       .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState))
@@ -309,9 +309,9 @@ test.describe('refusals', () => {
     await page.goto(viewerPath(refused!));
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(main.getByText(messages.viewer.notEntitled)).toBeVisible();
+    await expect(main.getByText(viewerMessages.notEntitled)).toBeVisible();
     // Request access leads to the subscription preferences screen (issue 12)
-    await expect(main.getByRole('link', { name: messages.refusedReport.requestAccess })).toHaveAttribute(
+    await expect(main.getByRole('link', { name: refusedReportMessages.requestAccess })).toHaveAttribute(
       'href',
       '/subscriptionPreference/home',
     );

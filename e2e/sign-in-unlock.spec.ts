@@ -2,7 +2,7 @@
  * Sign-in throttling without a lock-out (issue 10): after repeated wrong passwords the address is delayed for
  * everyone, and its owner gets a mail whose link unlocks sign-in on their own browser.
  */
-import { messages } from '@portal/contract';
+import { mailMessages, messages } from '@portal/contract';
 import { accountPassword, signUpThroughApi } from './support/api.ts';
 import { accountSettingsLink, expect, expectAccessible, fillLogin, test } from './support/fixtures.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
@@ -10,7 +10,7 @@ import { linkIn, waitForMail } from './support/mailbox.ts';
 test('a blocked owner unlocks sign-in from the e-mailed link and signs in', async ({ page, request }) => {
   const email = `e2e-unlock-${Date.now()}@acme-capital.test`;
   await signUpThroughApi(request, email);
-  await page.goto(linkIn(await waitForMail(email, messages.mail.verifySubject), '/verify?token=').href);
+  await page.goto(linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=').href);
   await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
 
   await page.goto('/login');
@@ -28,7 +28,7 @@ test('a blocked owner unlocks sign-in from the e-mailed link and signs in', asyn
   await expect(alert).toContainText(messages.auth.signInThrottled);
   await expectAccessible(page, 'sign-in throttled');
 
-  const link = linkIn(await waitForMail(email, messages.mail.unlockSubject), '/unlock?token=');
+  const link = linkIn(await waitForMail(email, mailMessages.unlockSubject), '/unlock?token=');
   await page.goto(link.href);
   await expect(page.getByRole('heading', { name: messages.auth.unlockTitle })).toBeVisible();
   await expect(page.getByText(messages.auth.unlockIntro)).toBeVisible();

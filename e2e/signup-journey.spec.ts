@@ -2,7 +2,7 @@
  * The journey of issue 2's "done when": sign up, open the verification link from the mail the SMTP server
  * received, sign in through /login/signupPreference, sign out.
  */
-import { messages } from '@portal/contract';
+import { mailMessages, messages } from '@portal/contract';
 import { accountPassword, signUpThroughApi } from './support/api.ts';
 import {
   accountSettingsLink,
@@ -35,7 +35,7 @@ test('a new reader signs up, verifies the e-mail, signs in and signs out', async
   await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
   await expectAccessible(page, 'sign-up thank-you panel');
 
-  const mail = await waitForMail(email, messages.mail.verifySubject);
+  const mail = await waitForMail(email, mailMessages.verifySubject);
   const link = linkIn(mail, '/verify?token=');
   expect(link.origin).toBe(baseURL);
 
@@ -69,7 +69,7 @@ test('the verification link works once: a second use shows the invalid-token pag
 }) => {
   const email = `e2e-twice-${Date.now()}@acme-capital.test`;
   await signUpThroughApi(request, email);
-  const link = linkIn(await waitForMail(email, messages.mail.verifySubject), '/verify?token=');
+  const link = linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=');
 
   await page.goto(link.href);
   await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();

@@ -5,7 +5,7 @@
  */
 
 import type { Page } from '@playwright/test';
-import { messages } from '@portal/contract';
+import { messages, refusedReportMessages, viewerMessages } from '@portal/contract';
 import {
   accountSettingsLink,
   demoAccounts,
@@ -97,24 +97,24 @@ test.describe('signed in as the demo client', () => {
     await page.getByRole('main').getByRole('link', { name: report.title, exact: true }).first().click();
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: report.title })).toBeVisible();
-    await expect(main.getByText(messages.viewer.notEntitled)).toBeVisible();
-    await expect(main.getByText(messages.refusedReport.published)).toBeVisible();
-    await expect(main.getByText(messages.refusedReport.analysts)).toBeVisible();
+    await expect(main.getByText(viewerMessages.notEntitled)).toBeVisible();
+    await expect(main.getByText(refusedReportMessages.published)).toBeVisible();
+    await expect(main.getByText(refusedReportMessages.analysts)).toBeVisible();
     // Request access leads to the preferences screen; writing to client services stays as a second way.
-    await expect(main.getByRole('link', { name: messages.refusedReport.requestAccess })).toHaveAttribute(
+    await expect(main.getByRole('link', { name: refusedReportMessages.requestAccess })).toHaveAttribute(
       'href',
       '/subscriptionPreference/home',
     );
     const href = (await main.locator('a[href^="mailto:"]').first().getAttribute('href')) ?? '';
     expect(href).toMatch(/^mailto:[^?]+@[^?]+\?subject=/);
     expect(decodeURIComponent(href.split('subject=')[1] ?? '')).toBe(
-      `${messages.refusedReport.requestSubject}${report.title}`,
+      `${refusedReportMessages.requestSubject}${report.title}`,
     );
     // Nothing of the document: no viewer, no frame, no file link.
     await expect(page.locator('iframe, canvas, video, audio')).toHaveCount(0);
     await expect(page.locator('a[href*="/files/"]')).toHaveCount(0);
 
-    await main.getByRole('link', { name: messages.refusedReport.back }).click();
+    await main.getByRole('link', { name: refusedReportMessages.back }).click();
     await expect(page).toHaveURL(/\/search$/);
     await expect(
       page.getByRole('main').getByRole('link', { name: report.title, exact: true }).first(),
@@ -123,7 +123,7 @@ test.describe('signed in as the demo client', () => {
     // Opened with no history behind it (a link in a mail): Back leads to the research list.
     await page.goto('/home');
     await page.goto(`/reports/${report.id}`);
-    await main.getByRole('link', { name: messages.refusedReport.back }).click();
+    await main.getByRole('link', { name: refusedReportMessages.back }).click();
     await expectResearchList(page);
     await waitForSettled(page);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.ts';
+import { viewerMessages } from './messages-viewer.ts';
 import {
   fillWatermarkText,
   parsePageList,
@@ -53,7 +53,7 @@ describe('parseWatermarkConfigs', () => {
   });
 
   it("reports 'Configs must be an array' for anything that is not an array, never throws, and yields none", () => {
-    expect(watermarkConfigsMustBeArray).toBe(messages.viewer.configsMustBeArray);
+    expect(watermarkConfigsMustBeArray).toBe(viewerMessages.configsMustBeArray);
     for (const raw of [JSON.stringify(full), '{"a":1}', 'not json at all', '42', 42, { ...full }, true]) {
       expect(problemsOf(raw)).toEqual({ configs: [], problems: ['Configs must be an array'] });
     }

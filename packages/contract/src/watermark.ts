@@ -1,3 +1,4 @@
+import { viewerMessages } from './messages-viewer.ts';
 /**
  * Report watermarks (spec 1 section 2.7, spec 2 section 3): the parameter sRWReportWaterMarkJSON holds an array
  * of configurations; each one says on which reports (sectors) and pages a text is drawn, and how. Pure code with
@@ -19,8 +20,6 @@
  * centre. With both multipliers at 1 the mark sits in the middle of the page whatever the alignments.
  */
 
-/** Placeholders filled for the reader (case-insensitive). Unknown @@names@@ are left as written. */
-import { messages } from './messages.ts';
 export const watermarkPlaceholders = {
   /** the reader's full name */
   clientName: '@@ClientName@@',
@@ -103,7 +102,7 @@ export const watermarkDefaults = {
 export const watermarkLimits = { fontSizeMin: 4, fontSizeMax: 200, mulMin: 0.01, mulMax: 1, textMax: 500 };
 
 /** The one problem the spec names (spec 2 section 5): logged, never shown to the reader. */
-export const watermarkConfigsMustBeArray = messages.viewer.configsMustBeArray;
+export const watermarkConfigsMustBeArray = viewerMessages.configsMustBeArray;
 
 type ProblemSink = (problem: string) => void;
 

@@ -1,4 +1,4 @@
-import { messages, sessionCookie, tokenLifetimes } from '@portal/contract';
+import { mailMessages, messages, sessionCookie, tokenLifetimes } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, users } from '../db/schema.ts';
@@ -43,7 +43,7 @@ describe('account flows', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ success: true, message: messages.auth.signupSuccess });
     const [mail] = await mailsTo(email);
-    expect(mail).toMatchObject({ subject: messages.mail.verifySubject, status: 'pending' });
+    expect(mail).toMatchObject({ subject: mailMessages.verifySubject, status: 'pending' });
     expect(mail!.html).toContain('http://portal.test/verify?token=');
 
     // Unverified: the right password gets 403 emailNotVerified and a fresh link; a wrong one the usual 401.
@@ -100,7 +100,7 @@ describe('account flows', () => {
     const otherMe = await other.get('/api/users/me');
     expect(otherMe.json()).toEqual({ success: false, data: null });
     expect(other.cookies.has(sessionCookie)).toBe(false);
-    expect((await mailsTo(email)).at(-1)!.subject).toBe(messages.mail.passwordChangedSubject);
+    expect((await mailsTo(email)).at(-1)!.subject).toBe(mailMessages.passwordChangedSubject);
     const oldPassword = await (await browser()).post('/api/users/login', {
       email,
       password: 'first-password-1',
@@ -181,7 +181,7 @@ describe('account flows', () => {
     expect(taken.statusCode).toBe(201);
     expect(taken.json()).toEqual({ success: true, message: messages.auth.signupSuccess });
     expect(await t.db.select().from(users)).toHaveLength(userCount);
-    expect((await mailsTo('client@demo.test')).at(-1)!.subject).toBe(messages.mail.accountExistsSubject);
+    expect((await mailsTo('client@demo.test')).at(-1)!.subject).toBe(mailMessages.accountExistsSubject);
   });
 
   it('resends a verification link only to accounts waiting for one', async () => {
@@ -193,7 +193,7 @@ describe('account flows', () => {
     expect(await mailsTo(email)).toHaveLength(2);
     await anon.post('/api/users/resendVerify', { email: 'admin@demo.test' });
     expect(
-      (await mailsTo('admin@demo.test')).filter((m) => m.subject === messages.mail.verifySubject),
+      (await mailsTo('admin@demo.test')).filter((m) => m.subject === mailMessages.verifySubject),
     ).toHaveLength(0);
   });
 

@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { accessKeyLimits, messages, resolveFileUrl, viewerErrorCodes } from '@portal/contract';
+import {
+  accessKeyLimits,
+  mailMessages,
+  messages,
+  resolveFileUrl,
+  viewerErrorCodes,
+  viewerMessages,
+} from '@portal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +22,7 @@ import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const invalidKeyError = `<p>${messages.viewer.accessKeyInvalid}</p>`;
+const invalidKeyError = `<p>${viewerMessages.accessKeyInvalid}</p>`;
 
 describe('e-mailed report links: access keys and device verification', () => {
   let t: TestApp;
@@ -32,14 +39,14 @@ describe('e-mailed report links: access keys and device verification', () => {
 
   /** The rfs link (path and query) of the newest report-link mail to `to`. */
   const lastReportLink = async (to: string) => {
-    const mail = (await mailsTo(to)).filter((m) => m.subject === messages.mail.reportLinkSubject).at(-1);
+    const mail = (await mailsTo(to)).filter((m) => m.subject === mailMessages.reportLinkSubject).at(-1);
     const match = mail?.text.match(/http:\/\/portal\.test(\/rfs\.htm\?\S+)/);
     if (!match?.[1]) throw new Error(`no rfs link in the last mail to ${to}`);
     const url = new URL(match[1], 'http://portal.test');
     return { path: match[1], key: url.searchParams.get('a')!, url };
   };
   const lastDeviceToken = async (to: string) => {
-    const mail = (await mailsTo(to)).filter((m) => m.subject === messages.mail.deviceVerifySubject).at(-1);
+    const mail = (await mailsTo(to)).filter((m) => m.subject === mailMessages.deviceVerifySubject).at(-1);
     const match = mail?.text.match(/http:\/\/portal\.test\/verifyCookieEmail\?token=([\w%-]+)/);
     if (!match?.[1]) throw new Error(`no device link in the last mail to ${to}`);
     return decodeURIComponent(match[1]);
@@ -144,7 +151,7 @@ describe('e-mailed report links: access keys and device verification', () => {
     }
     const missing = await admin.post('/api/reports/S-999999/emailLink', { email: 'x@example.org' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(messages.viewer.reportMissing);
+    expect(missing.json().message).toBe(viewerMessages.reportMissing);
     expect((await admin.post('/api/reportAccessKeys/999999/revoke')).statusCode).toBe(404);
     expect(await databaseDigest(t.db)).toBe(before);
 
@@ -176,12 +183,12 @@ describe('e-mailed report links: access keys and device verification', () => {
     for (const email of ['npi@demo.test', 'someone@example.org']) {
       const response = await device.post('/api/getCookie', { email, link });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: messages.viewer.deviceCheckSent });
+      expect(response.json()).toEqual({ success: true, message: viewerMessages.deviceCheckSent });
     }
     // A link whose key is unknown, and no link at all, get the same answer and no mail either.
     for (const other of ['/rfs.htm?a=unknown-key', 'not a link']) {
       const response = await device.post('/api/getCookie', { email: 'client@demo.test', link: other });
-      expect(response.json()).toEqual({ success: true, message: messages.viewer.deviceCheckSent });
+      expect(response.json()).toEqual({ success: true, message: viewerMessages.deviceCheckSent });
     }
     expect(await outboxCount()).toBe(before);
 
@@ -189,10 +196,10 @@ describe('e-mailed report links: access keys and device verification', () => {
       email: 'CLIENT@demo.test',
       link: `http://portal.test${link}`,
     });
-    expect(matched.json()).toEqual({ success: true, message: messages.viewer.deviceCheckSent });
+    expect(matched.json()).toEqual({ success: true, message: viewerMessages.deviceCheckSent });
     expect(await outboxCount()).toBe(before + 1);
     const [mail] = (await mailsTo('client@demo.test')).slice(-1);
-    expect(mail!.subject).toBe(messages.mail.deviceVerifySubject);
+    expect(mail!.subject).toBe(mailMessages.deviceVerifySubject);
     expect(mail!.text).toContain(title);
     expect(mail!.text).not.toContain(key);
   });
@@ -342,7 +349,7 @@ describe('e-mailed report links: access keys and device verification', () => {
     expect((await device.get(fileUrl)).statusCode).toBe(200);
 
     const done = await admin.post(`/api/reportAccessKeys/${revoked.summary.id}/revoke`);
-    expect(done.json()).toEqual({ success: true, message: messages.viewer.accessKeyRevoked });
+    expect(done.json()).toEqual({ success: true, message: viewerMessages.accessKeyRevoked });
     const [row] = await t.db
       .select()
       .from(reportAccessKeys)
@@ -381,7 +388,7 @@ describe('e-mailed report links: access keys and device verification', () => {
       for (let i = 0; i < tries; i++) {
         const response = await ask(email, ip);
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual({ success: true, message: messages.viewer.deviceCheckSent });
+        expect(response.json()).toEqual({ success: true, message: viewerMessages.deviceCheckSent });
       }
       const blocked = await ask(email, ip);
       expect(blocked.statusCode).toBe(429);

@@ -16,6 +16,7 @@ import {
   reportViewerReply,
   revokeAccessKeyParams,
   viewerErrorCodes,
+  viewerMessages,
 } from '@portal/contract';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -77,7 +78,7 @@ export const externalLinksRoutes = (app: App, config: Config) => {
         });
         return reply.code(403).send({
           success: false,
-          error: key ? viewerErrorCodes.createNewCookie : viewerHtmlError(messages.viewer.accessKeyInvalid),
+          error: key ? viewerErrorCodes.createNewCookie : viewerHtmlError(viewerMessages.accessKeyInvalid),
         });
       }
       const outcome = await reportViewer.openWithAccessKey({
@@ -106,13 +107,13 @@ export const externalLinksRoutes = (app: App, config: Config) => {
         createdBy: request.session!.user.id,
       });
       if (result.kind === 'reportMissing') {
-        return reply.code(404).send(errorReply(messages.viewer.reportMissing));
+        return reply.code(404).send(errorReply(viewerMessages.reportMissing));
       }
       request.log.info(
         { accessKeyId: result.key.id, reportId: result.key.reportId, by: request.session!.user.id },
         'Report link issued',
       );
-      return { success: true as const, message: messages.viewer.emailLinkSent, data: result.key };
+      return { success: true as const, message: viewerMessages.emailLinkSent, data: result.key };
     },
   });
 
@@ -127,7 +128,7 @@ export const externalLinksRoutes = (app: App, config: Config) => {
         { accessKeyId: request.params.id, by: request.session!.user.id },
         'Report link revoked',
       );
-      return { success: true, message: messages.viewer.accessKeyRevoked };
+      return { success: true, message: viewerMessages.accessKeyRevoked };
     },
   });
 
@@ -137,7 +138,7 @@ export const externalLinksRoutes = (app: App, config: Config) => {
     handler: async (request) => {
       await deviceVerification.requestCheck(request.body, request.ip ?? null);
       // The same answer whether or not the address is the link's recipient.
-      return { success: true as const, message: messages.viewer.deviceCheckSent };
+      return { success: true as const, message: viewerMessages.deviceCheckSent };
     },
   });
 

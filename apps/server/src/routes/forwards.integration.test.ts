@@ -1,4 +1,4 @@
-import { adminUsersConstants, messages, messagesAdminUsers } from '@portal/contract';
+import { adminUsersConstants, messagesAdminUsers, viewerMessages } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -145,7 +145,7 @@ describe('forward a report to a colleague', () => {
       [client, { email: 'pm@demo.test.example.org' }, readable, 403, texts.foreignDomain],
       [client, { email: 'npi@demo.test' }, unreadable, 403, texts.notEntitled],
       [client, { email: 'Client@Demo.Test' }, readable, 400, texts.toSelf],
-      [client, { email: 'npi@demo.test' }, 999_999, 404, messages.viewer.reportMissing],
+      [client, { email: 'npi@demo.test' }, 999_999, 404, viewerMessages.reportMissing],
     ];
     for (const [who, body, id, status, message] of cases) {
       const before = await databaseDigest(t.db);

@@ -4,8 +4,8 @@ import {
   forwardParams,
   forwardReply,
   forwardsLeftReply,
-  messages,
   messagesAdminUsers,
+  viewerMessages,
 } from '@portal/contract';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
@@ -57,7 +57,7 @@ export const forwardsRoutes = (app: App) => {
         case 'quotaUsed':
           return reply.code(429).send(errorReply(texts.quotaUsed));
         case 'unknownReport':
-          return reply.code(404).send(errorReply(messages.viewer.reportMissing));
+          return reply.code(404).send(errorReply(viewerMessages.reportMissing));
         case 'notEntitled':
           return reply.code(403).send(errorReply(texts.notEntitled));
         case 'noFirm':

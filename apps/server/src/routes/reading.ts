@@ -1,9 +1,9 @@
 import {
   homeReply,
-  messages,
   readingProgressBody,
   readingProgressReply,
   reportIdParams,
+  viewerMessages,
 } from '@portal/contract';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
@@ -25,8 +25,8 @@ export const readingRoutes = (app: App) => {
       const user = request.session!.user;
       const outcome = await reading.recordProgress(user, request.params.id.id, request.body.fraction);
       // The viewer's statuses for the same report: 404 unknown, 403 not in the reader's subscription.
-      if (outcome === 'unknownReport') return reply.code(404).send(errorReply(messages.viewer.reportMissing));
-      if (outcome === 'notEntitled') return reply.code(403).send(errorReply(messages.viewer.notEntitled));
+      if (outcome === 'unknownReport') return reply.code(404).send(errorReply(viewerMessages.reportMissing));
+      if (outcome === 'notEntitled') return reply.code(403).send(errorReply(viewerMessages.notEntitled));
       return { success: true as const };
     },
   });

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages, reportRefusalReply, reportViewerReply } from '@portal/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { messages, reportRefusalReply, reportViewerReply, viewerMessages } from '@portal/contract';
+import { desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parameters, reportAccessLog, reportViews } from '../db/schema.ts';
@@ -229,14 +229,14 @@ describe('report viewer calls (issue 4)', () => {
     const before = await t.db.select().from(reportAccessLog);
     const refused = await open(other, ids.pdf!);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ success: false, error: `<p>${messages.viewer.notEntitled}</p>` });
+    expect(refused.json()).toMatchObject({ success: false, error: `<p>${viewerMessages.notEntitled}</p>` });
     expect(refused.body).not.toContain('/files/');
     const path = await other.get(`/api/reports/S-${ids.pdf}`);
     expect(path.statusCode).toBe(403);
     expect(path.body).not.toContain('/files/');
     const missing = await open(other, 999_999);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, error: `<p>${messages.viewer.reportMissing}</p>` });
+    expect(missing.json()).toEqual({ success: false, error: `<p>${viewerMessages.reportMissing}</p>` });
     const after = await t.db.select().from(reportAccessLog);
     expect(after.slice(before.length).map((r) => [r.action, r.granted, r.reason, r.userId])).toEqual([
       ['open', false, 'notEntitled', otherId],
@@ -277,7 +277,7 @@ describe('report viewer calls (issue 4)', () => {
     // Unknown reports and anonymous callers learn nothing about a report.
     expect((await open(other, 999_999)).json()).toEqual({
       success: false,
-      error: `<p>${messages.viewer.reportMissing}</p>`,
+      error: `<p>${viewerMessages.reportMissing}</p>`,
     });
     expect((await open(anonymous, ids.pdf!)).json()).toEqual({ success: false, error: 'requiredLogin' });
   });
@@ -295,7 +295,7 @@ describe('report viewer calls (issue 4)', () => {
       const response = await client.get(url);
       expect(response.statusCode).toBe(403);
       expect(response.headers['content-type']).toMatch(/json/);
-      expect(response.json()).toEqual({ success: false, error: `<p>${messages.viewer.fileLinkInvalid}</p>` });
+      expect(response.json()).toEqual({ success: false, error: `<p>${viewerMessages.fileLinkInvalid}</p>` });
     }
     expect(await lastLog(ids.pdf!)).toMatchObject({ action: 'file', granted: false, reason: 'otherBinding' });
     expect((await reader.get(url)).statusCode).toBe(200);
@@ -308,7 +308,7 @@ describe('report viewer calls (issue 4)', () => {
     t.clock.advance(1_000);
     const late = await reader.get(url);
     expect(late.statusCode).toBe(410);
-    expect(late.json()).toEqual({ success: false, error: `<p>${messages.viewer.fileLinkExpired}</p>` });
+    expect(late.json()).toEqual({ success: false, error: `<p>${viewerMessages.fileLinkExpired}</p>` });
     expect(await lastLog(ids.pdf!)).toMatchObject({ action: 'file', granted: false, reason: 'expired' });
     const [payload, signature] = url.slice('/api/files/'.length).split('.') as [string, string];
     const otherReport = Buffer.from(
@@ -448,7 +448,7 @@ describe('report viewer calls (issue 4)', () => {
     t.clock.advance(1000);
     expect((await admin.get(`/api/reports/downloadPdf/S-${ids.htm}/${readerId}`)).json()).toEqual({
       success: false,
-      error: `<p>${messages.viewer.notPdf}</p>`,
+      error: `<p>${viewerMessages.notPdf}</p>`,
     });
     t.clock.advance(1000);
     expect((await admin.get(`/api/reports/downloadPdf/S-${ids.pdf}/999999`)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { csrf, findApiRoute, messages } from '@portal/contract';
+import { callNeedsCsrf, csrf, messages } from '@portal/contract';
 import { getRuntimeConfig } from './runtime-config.ts';
 
 /** A failed call: `status` 0 means the request never got an answer (network failure). */
@@ -47,8 +47,8 @@ export const resetCsrfToken = () => {
   csrfToken = undefined;
 };
 
-const needsCsrf = (method: string, pattern: string) =>
-  findApiRoute(method, pattern)?.changesState ?? method !== 'GET';
+// The state-changing GETs come from a short list of the contract's (the route table stays out of the login route).
+const needsCsrf = callNeedsCsrf;
 
 const readBody = async (response: Response): Promise<unknown> => {
   const type = response.headers.get('content-type') ?? '';

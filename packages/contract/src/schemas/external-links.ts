@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { viewerMessages } from '../messages-viewer.ts';
 import { emailField, textField } from './fields.ts';
 import { apiReportId } from './report-viewer.ts';
 
@@ -88,14 +89,14 @@ export type EmailLinkReply = z.infer<typeof emailLinkReply>;
 export const revokeAccessKeyParams = z.object({ id: positiveIdParam });
 
 /** GET /report?accessKey= */
-export const accessKeyQuery = z.object({ accessKey: opaque(messages.viewer.accessKeyInvalid) });
+export const accessKeyQuery = z.object({ accessKey: opaque(viewerMessages.accessKeyInvalid) });
 
 /** POST /getCookie: `link` is the rfs address the reader is on (its `a` names the key). */
 export const getCookieBody = z.object({
   email: emailField,
-  link: textField({ error: messages.viewer.accessKeyInvalid })
-    .min(1, messages.viewer.accessKeyInvalid)
-    .max(accessKeyLimits.linkMax, messages.viewer.accessKeyInvalid),
+  link: textField({ error: viewerMessages.accessKeyInvalid })
+    .min(1, viewerMessages.accessKeyInvalid)
+    .max(accessKeyLimits.linkMax, viewerMessages.accessKeyInvalid),
 });
 export type GetCookieBody = z.input<typeof getCookieBody>;
 

@@ -123,7 +123,7 @@ export type ReportViewerReply = z.infer<typeof reportViewerReply>;
 
 /**
  * Load errors (spec 1 section 4): 'requiredLogin' -> /login; 'createNewCookie' -> the device verification form
- * in the rfs view; anything else is HTML (messages.viewer texts in <p>) shown sanitised in a box with a Signup
+ * in the rfs view; anything else is HTML (viewerMessages texts in <p>) shown sanitised in a box with a Signup
  * Preferences button.
  */
 export const viewerErrorCodes = {

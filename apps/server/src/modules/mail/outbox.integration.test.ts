@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { messages } from '@portal/contract';
+import { mailMessages } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -100,7 +100,7 @@ describe('e-mail outbox', () => {
 
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['client@demo.test']);
-    expect(received[0]!.raw).toContain(`Subject: ${messages.mail.resetSubject}`);
+    expect(received[0]!.raw).toContain(`Subject: ${mailMessages.resetSubject}`);
     expect(received[0]!.raw).toContain('http://portal.test/resetpassword?p=');
     const [sent] = await rows();
     expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
@@ -138,7 +138,7 @@ describe('e-mail outbox', () => {
     expect(log.info).toHaveBeenCalledWith(
       expect.objectContaining({
         to: 'someone@firm.example',
-        subject: messages.mail.resetSubject,
+        subject: mailMessages.resetSubject,
         links: [url],
       }),
       expect.any(String),

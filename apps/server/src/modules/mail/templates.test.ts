@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { mailMessages } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   accountExistsMail,
@@ -26,7 +26,7 @@ describe('mail templates', () => {
   it('escapes names, firm details and links in the HTML part, keeps them plain in the text part', () => {
     const url = 'http://portal.test/verify?token=abc&x="<script>"';
     const mail = verifyMail(firm, { name: '<script>alert(1)</script>', url });
-    expect(mail.subject).toBe(messages.mail.verifySubject);
+    expect(mail.subject).toBe(mailMessages.verifySubject);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Dear &lt;script&gt;alert(1)&lt;/script&gt;,');
     expect(mail.html).toContain('Harbourline &lt;Research&gt; &amp; Co');
@@ -38,25 +38,17 @@ describe('mail templates', () => {
   });
 
   it.each([
-    [
-      'verify',
-      verifyMail(firm, { name: 'Ada', url: 'http://p/verify?token=t' }),
-      messages.mail.verifySubject,
-    ],
-    [
-      'reset',
-      resetMail(firm, { name: 'Ada', url: 'http://p/resetpassword?p=t' }),
-      messages.mail.resetSubject,
-    ],
+    ['verify', verifyMail(firm, { name: 'Ada', url: 'http://p/verify?token=t' }), mailMessages.verifySubject],
+    ['reset', resetMail(firm, { name: 'Ada', url: 'http://p/resetpassword?p=t' }), mailMessages.resetSubject],
     [
       'account exists',
       accountExistsMail(firm, { name: 'Ada', loginUrl: 'http://p/login', resetUrl: 'http://p/login' }),
-      messages.mail.accountExistsSubject,
+      mailMessages.accountExistsSubject,
     ],
     [
       'password changed',
       passwordChangedMail(firm, { name: 'Ada', loginUrl: 'http://p/login' }),
-      messages.mail.passwordChangedSubject,
+      mailMessages.passwordChangedSubject,
     ],
   ])('%s mail carries the subject and the firm contacts', (_name, mail, subject) => {
     expect(mail.subject).toBe(subject);
@@ -78,7 +70,7 @@ describe('e-mailed report link templates', () => {
       url,
       expiresAt: new Date('2030-01-29T09:00:00Z'),
     });
-    expect(mail.subject).toBe(messages.mail.reportLinkSubject);
+    expect(mail.subject).toBe(mailMessages.reportLinkSubject);
     expect(mail.html).toContain('Chips &lt;b&gt;&amp; more&lt;/b&gt;');
     expect(mail.html).toContain(
       'href="http://portal.test/rfs.htm?rfsUrl=%2Freports%2F1_x&amp;rcptId=1&amp;docId=1&amp;a=key"',
@@ -91,7 +83,7 @@ describe('e-mailed report link templates', () => {
       reportTitle: 'Chips',
       url: 'http://portal.test/verifyCookieEmail?token=t',
     });
-    expect(device.subject).toBe(messages.mail.deviceVerifySubject);
+    expect(device.subject).toBe(mailMessages.deviceVerifySubject);
     expect(device.text).toContain('http://portal.test/verifyCookieEmail?token=t');
   });
 });

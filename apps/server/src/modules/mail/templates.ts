@@ -1,4 +1,4 @@
-import { messages, messagesAdminUsers, subscriptionMessages } from '@portal/contract';
+import { mailMessages, messages, messagesAdminUsers, subscriptionMessages } from '@portal/contract';
 
 export interface Firm {
   name: string;
@@ -65,7 +65,7 @@ const signature = (firm: Firm) =>
   `If you did not expect this message, you can ignore it or contact us at ${firm.email}.`;
 
 export const verifyMail = (firm: Firm, to: { name: string; url: string }) =>
-  render(firm, messages.mail.verifySubject, {
+  render(firm, mailMessages.verifySubject, {
     greetingName: to.name,
     paragraphs: [
       `Thank you for signing up to the ${firm.name} research portal.`,
@@ -76,7 +76,7 @@ export const verifyMail = (firm: Firm, to: { name: string; url: string }) =>
   });
 
 export const resetMail = (firm: Firm, to: { name: string; url: string }) =>
-  render(firm, messages.mail.resetSubject, {
+  render(firm, mailMessages.resetSubject, {
     greetingName: to.name,
     paragraphs: [
       `We received a request to reset the password of your ${firm.name} account.`,
@@ -87,7 +87,7 @@ export const resetMail = (firm: Firm, to: { name: string; url: string }) =>
   });
 
 export const accountExistsMail = (firm: Firm, to: { name: string; loginUrl: string; resetUrl: string }) =>
-  render(firm, messages.mail.accountExistsSubject, {
+  render(firm, mailMessages.accountExistsSubject, {
     greetingName: to.name,
     paragraphs: [
       `Someone tried to create a new ${firm.name} account with this e-mail address, but an account already exists.`,
@@ -98,7 +98,7 @@ export const accountExistsMail = (firm: Firm, to: { name: string; loginUrl: stri
   });
 
 export const passwordChangedMail = (firm: Firm, to: { name: string; loginUrl: string }) =>
-  render(firm, messages.mail.passwordChangedSubject, {
+  render(firm, mailMessages.passwordChangedSubject, {
     greetingName: to.name,
     paragraphs: [
       `The password of your ${firm.name} account was just changed, and your other sessions were signed out.`,
@@ -109,7 +109,7 @@ export const passwordChangedMail = (firm: Firm, to: { name: string; loginUrl: st
 
 /** Sign-in was throttled after repeated failures: the owner may unlock it on their own browser. */
 export const unlockMail = (firm: Firm, to: { name: string; url: string; resetUrl: string }) =>
-  render(firm, messages.mail.unlockSubject, {
+  render(firm, mailMessages.unlockSubject, {
     greetingName: to.name,
     paragraphs: [
       `Sign-in to your ${firm.name} account was paused after several attempts with a wrong password.`,
@@ -125,7 +125,7 @@ export const reportLinkMail = (
   firm: Firm,
   to: { name: string; reportTitle: string; url: string; expiresAt: Date },
 ) =>
-  render(firm, messages.mail.reportLinkSubject, {
+  render(firm, mailMessages.reportLinkSubject, {
     greetingName: to.name,
     paragraphs: [
       `${firm.name} has shared a research report with you: "${to.reportTitle}".`,
@@ -172,7 +172,7 @@ export const forwardMail = (
 
 /** Device verification for an e-mailed report link; the link must be opened on the device to verify. */
 export const deviceVerifyMail = (firm: Firm, to: { name: string; reportTitle: string; url: string }) =>
-  render(firm, messages.mail.deviceVerifySubject, {
+  render(firm, mailMessages.deviceVerifySubject, {
     greetingName: to.name,
     paragraphs: [
       `Please confirm that you want to read "${to.reportTitle}" on this device.`,

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
   fileUrlTtlSeconds,
-  messages,
   type ReportDetail,
   type ReportErrorReply,
   type ReportFileType,
@@ -12,6 +11,7 @@ import {
   reportFileTypes,
   reportsQuery,
   viewerErrorCodes,
+  viewerMessages,
   type WatermarkReader,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
@@ -101,8 +101,8 @@ export const viewerHtmlError = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const fail = (status: 400 | 401 | 403 | 404 | 410, error: string) =>
   ({ status, body: { success: false as const, error } }) as const;
 const requiredLogin = () => fail(401, viewerErrorCodes.requiredLogin);
-const notEntitled = () => fail(403, viewerHtmlError(messages.viewer.notEntitled));
-const reportMissing = () => fail(404, viewerHtmlError(messages.viewer.reportMissing));
+const notEntitled = () => fail(403, viewerHtmlError(viewerMessages.notEntitled));
+const reportMissing = () => fail(404, viewerHtmlError(viewerMessages.reportMissing));
 
 /**
  * The notEntitled refusal of GET /report/{id} with the report's metadata only (the contract's refusedReport):
@@ -497,11 +497,11 @@ export const createReportViewerService = (deps: {
       const report = await findViewerReport(db, ref.id);
       if (!report) return refuse('unknownReport', reportMissing());
       const user = await findUser(db, forUserId);
-      if (!user) return refuse('unknownUser', fail(404, viewerHtmlError(messages.viewer.userMissing)));
+      if (!user) return refuse('unknownUser', fail(404, viewerHtmlError(viewerMessages.userMissing)));
       if (fileTypeOf(report.filetype) !== 'pdf')
-        return refuse('notPdf', fail(400, viewerHtmlError(messages.viewer.notPdf)));
+        return refuse('notPdf', fail(400, viewerHtmlError(viewerMessages.notPdf)));
       const bytes = await stampedPdf(report, watermarkReader(readerOfUser(user), clock()));
-      if (!bytes) return refuse('fileMissing', fail(404, viewerHtmlError(messages.viewer.fileMissing)));
+      if (!bytes) return refuse('fileMissing', fail(404, viewerHtmlError(viewerMessages.fileMissing)));
       await logDecision({ ...base, granted: true, reason: 'admin', detail });
       return { status: 200, body: { success: true, data: bytes.toString('base64') } };
     },
@@ -536,40 +536,39 @@ export const createReportViewerService = (deps: {
         };
       };
       if (!check.ok) {
-        if (check.reason === 'expired') return refuse('expired', 410, messages.viewer.fileLinkExpired);
-        return refuse(check.reason, 403, messages.viewer.fileLinkInvalid);
+        if (check.reason === 'expired') return refuse('expired', 410, viewerMessages.fileLinkExpired);
+        return refuse(check.reason, 403, viewerMessages.fileLinkInvalid);
       }
       const c = check.claims;
       const report = await findViewerReport(db, c.reportId);
-      if (!report) return refuse('unknownReport', 404, messages.viewer.reportMissing);
+      if (!report) return refuse('unknownReport', 404, viewerMessages.reportMissing);
       let reader: ViewerReader;
       if (c.via === 'accessKey') {
         const recipient =
           c.accessKeyId && deps.accessKeys ? await deps.accessKeys.readerOf(c.accessKeyId) : null;
-        if (!recipient) return refuse('accessKeyUnusable', 403, messages.viewer.accessKeyInvalid);
+        if (!recipient) return refuse('accessKeyUnusable', 403, viewerMessages.accessKeyInvalid);
         reader = recipient;
       } else {
         // Session tokens: the same user, still entitled now (a subscription may have ended since the URL was made).
         const user = request.session?.user;
-        if (!user || user.id !== c.userId)
-          return refuse('otherBinding', 403, messages.viewer.fileLinkInvalid);
+        if (!user || user.id !== c.userId) return refuse('otherBinding', 403, viewerMessages.fileLinkInvalid);
         const entitlement = await deps.entitlements.entitlementFor(user);
         const readable = {
           freeAccess: report.free_access,
           sectorId: report.sector_id,
           sectorIds: report.sectors.map((s) => s.id),
         };
-        if (!mayRead(entitlement, readable)) return refuse('notEntitled', 403, messages.viewer.notEntitled);
+        if (!mayRead(entitlement, readable)) return refuse('notEntitled', 403, viewerMessages.notEntitled);
         reader = readerOfUser(user);
       }
       const type = fileTypeOf(report.filetype);
-      if (isAddress(report)) return refuse('noFile', 404, messages.viewer.fileMissing);
+      if (isAddress(report)) return refuse('noFile', 404, viewerMessages.fileMissing);
       const grant = async (detail: string) =>
         logDecision({ ...base, userId: reader.userId, granted: true, reason: c.via, detail });
 
       if (type === 'pdf') {
         const bytes = await stampedPdf(report, watermarkReader(reader, clock(), c.accessKeyId));
-        if (!bytes) return refuse('fileMissing', 404, messages.viewer.fileMissing);
+        if (!bytes) return refuse('fileMissing', 404, viewerMessages.fileMissing);
         await grant('pdf stamped');
         return {
           ok: true,
@@ -583,7 +582,7 @@ export const createReportViewerService = (deps: {
         };
       }
       const stat = await storage.stat(report.file_path);
-      if (!stat) return refuse('fileMissing', 404, messages.viewer.fileMissing);
+      if (!stat) return refuse('fileMissing', 404, viewerMessages.fileMissing);
       const headers: Record<string, string> = commonFileHeaders(report, stat.contentType);
       if (type === 'htm') headers['content-security-policy'] = htmCsp();
       let range: ByteRange | null = null;
@@ -603,7 +602,7 @@ export const createReportViewerService = (deps: {
         range = parsed;
       }
       const stream = await storage.stream(report.file_path);
-      if (!stream) return refuse('fileMissing', 404, messages.viewer.fileMissing);
+      if (!stream) return refuse('fileMissing', 404, viewerMessages.fileMissing);
       await grant(range ? `bytes ${range.start}-${range.end}` : type);
       if (range) {
         return {

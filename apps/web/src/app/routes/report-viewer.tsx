@@ -1,4 +1,4 @@
-import { messages, parseViewerSegment, readRfsQuery, rfsPath } from '@portal/contract';
+import { parseViewerSegment, readRfsQuery, rfsPath, viewerMessages } from '@portal/contract';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
@@ -11,7 +11,7 @@ function RfsViewer() {
   const { search } = useLocation();
   const rfs = readRfsQuery(new URLSearchParams(search));
   const source = useMemo(() => (rfs.accessKey ? { accessKey: rfs.accessKey } : null), [rfs.accessKey]);
-  if (!source) return <LoadErrorBox html={`<p>${messages.viewer.accessKeyInvalid}</p>`} />;
+  if (!source) return <LoadErrorBox html={`<p>${viewerMessages.accessKeyInvalid}</p>`} />;
   return <ReportViewerPage source={source} rfs />;
 }
 

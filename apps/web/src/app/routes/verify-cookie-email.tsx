@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messages, viewerMessages } from '@portal/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -35,7 +35,7 @@ export default function VerifyCookieEmailRoute() {
     (confirm.error instanceof ApiError && confirm.error.status === 400) ||
     (confirm.data !== undefined && !confirmRedirect);
 
-  usePageTitle(invalid ? messages.verification.tokenInvalid : messages.viewer.verifyDeviceTitle);
+  usePageTitle(invalid ? messages.verification.tokenInvalid : viewerMessages.verifyDeviceTitle);
 
   const target = confirmRedirect ?? expiredRedirect;
   useEffect(() => {
@@ -61,14 +61,14 @@ export default function VerifyCookieEmailRoute() {
   }
   if (target) {
     return (
-      <AuthCard title={messages.viewer.verifyDeviceTitle}>
+      <AuthCard title={viewerMessages.verifyDeviceTitle}>
         <PageLoader label="Opening your report…" />
       </AuthCard>
     );
   }
   if (check.isError) {
     return (
-      <AuthCard title={messages.viewer.verifyDeviceTitle}>
+      <AuthCard title={viewerMessages.verifyDeviceTitle}>
         <FormAlert>
           <p>{messages.verification.internalError}</p>
         </FormAlert>
@@ -82,7 +82,7 @@ export default function VerifyCookieEmailRoute() {
   }
   if (check.data?.success) {
     return (
-      <AuthCard title={messages.viewer.verifyDeviceTitle} intro={<p>{messages.viewer.verifyDeviceIntro}</p>}>
+      <AuthCard title={viewerMessages.verifyDeviceTitle} intro={<p>{viewerMessages.verifyDeviceIntro}</p>}>
         <Button fullWidth loading={confirm.isPending} onClick={() => confirm.mutate(token)}>
           Verify this device
         </Button>
@@ -95,7 +95,7 @@ export default function VerifyCookieEmailRoute() {
     );
   }
   return (
-    <AuthCard title={messages.viewer.verifyDeviceTitle}>
+    <AuthCard title={viewerMessages.verifyDeviceTitle}>
       <PageLoader label="Checking your link…" />
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messages, viewerMessages } from '@portal/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -28,11 +28,11 @@ describe('DeviceVerificationForm', () => {
   it('validates the address, posts it with the link, then shows the sent message with the button disabled', async () => {
     const { calls } = fakeApi(null, (call) =>
       call.path === '/getCookie'
-        ? { body: { success: true, message: messages.viewer.deviceCheckSent } }
+        ? { body: { success: true, message: viewerMessages.deviceCheckSent } }
         : undefined,
     );
     renderAt(<DeviceVerificationForm link={link} />);
-    const form = screen.getByRole('form', { name: messages.viewer.deviceCheckTitle });
+    const form = screen.getByRole('form', { name: viewerMessages.deviceCheckTitle });
     const button = within(form).getByRole('button', { name: 'Send authentication link' });
 
     await userEvent.click(button);
@@ -41,7 +41,7 @@ describe('DeviceVerificationForm', () => {
 
     await userEvent.type(within(form).getByLabelText(labelled('Email')), ' Client@Demo.Test ');
     await userEvent.click(button);
-    expect(await within(form).findByText(messages.viewer.deviceCheckSent)).toBeInTheDocument();
+    expect(await within(form).findByText(viewerMessages.deviceCheckSent)).toBeInTheDocument();
     expect(button).toBeDisabled();
     const posted = calls.filter((c) => c.path === '/getCookie');
     expect(posted).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('/verifyCookieEmail (spec 3, token verification pages)', () => {
     const app = renderApp(`/verifyCookieEmail?token=${token}`);
     const button = await screen.findByRole('button', { name: 'Verify this device' });
     expect(
-      screen.getByRole('heading', { level: 1, name: messages.viewer.verifyDeviceTitle }),
+      screen.getByRole('heading', { level: 1, name: viewerMessages.verifyDeviceTitle }),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/verifyCookieEmail').map((c) => c.method)).toEqual(['GET']);
 

@@ -1,5 +1,5 @@
 import { Button, Stack, TextInput, Title } from '@mantine/core';
-import { getCookieBody, messages } from '@portal/contract';
+import { getCookieBody, messages, viewerMessages } from '@portal/contract';
 import { useId } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert, FormSuccess } from '../../auth/components/form-feedback.tsx';
@@ -57,9 +57,9 @@ export function DeviceVerificationForm({ link }: DeviceVerificationFormProps) {
       className={classes.panel}
     >
       <Title order={2} id={headingId} className={classes.heading}>
-        {messages.viewer.deviceCheckTitle}
+        {viewerMessages.deviceCheckTitle}
       </Title>
-      <p className={classes.intro}>{messages.viewer.deviceCheckIntro}</p>
+      <p className={classes.intro}>{viewerMessages.deviceCheckIntro}</p>
       <Stack gap="md">
         <TextInput
           label="Email"
@@ -79,7 +79,7 @@ export function DeviceVerificationForm({ link }: DeviceVerificationFormProps) {
       </Stack>
       {sent && (
         <FormSuccess>
-          <p>{messages.viewer.deviceCheckSent}</p>
+          <p>{viewerMessages.deviceCheckSent}</p>
         </FormSuccess>
       )}
       {failure && !sent && (

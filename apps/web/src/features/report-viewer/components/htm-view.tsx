@@ -1,4 +1,4 @@
-import { messages, type ResolvedWatermark } from '@portal/contract';
+import { type ResolvedWatermark, viewerMessages } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addPrintWatermarks } from '../lib/print-watermark.ts';
 import { scrolledFraction } from '../lib/reading-progress.ts';
@@ -126,7 +126,7 @@ export default function HtmView({
   if (state.status === 'failed')
     return (
       <div className={classes.fallback} role="alert">
-        <p>{messages.viewer.loadFailed}</p>
+        <p>{viewerMessages.loadFailed}</p>
       </div>
     );
 

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { viewerMessages } from '@portal/contract';
 import { Link } from 'react-router';
 import { renderSafeHtml } from '../../../lib/safe-html.tsx';
 import classes from './viewer.module.css';
@@ -13,7 +13,7 @@ export function LoadErrorBox({ html }: { html: string }) {
     <div className={classes.errorBox} role="alert">
       <div>{renderSafeHtml(html)}</div>
       <Link className={classes.fallbackButton} to="/subscriptionPreference/home">
-        {messages.viewer.signupPreferences}
+        {viewerMessages.signupPreferences}
       </Link>
     </div>
   );

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { viewerMessages } from '@portal/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AudioView, VideoView } from './media-view.tsx';
@@ -7,8 +7,8 @@ describe('media players', () => {
   it('show the spec fallback texts', () => {
     render(<AudioView url="/api/files/a.b" title="Podcast" />);
     render(<VideoView url="/api/files/c.d" title="Video note" height={400} />);
-    expect(screen.getByLabelText('Podcast')).toHaveTextContent(messages.viewer.audioUnsupported);
-    expect(screen.getByLabelText('Video note')).toHaveTextContent(messages.viewer.videoUnsupported);
+    expect(screen.getByLabelText('Podcast')).toHaveTextContent(viewerMessages.audioUnsupported);
+    expect(screen.getByLabelText('Video note')).toHaveTextContent(viewerMessages.videoUnsupported);
   });
 
   it('ask once per file URL for a fresh one when the player fails, and resume where it was', () => {

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { viewerMessages } from '@portal/contract';
 import { useRef } from 'react';
 import classes from './viewer.module.css';
 
@@ -66,7 +66,7 @@ export function AudioView({
         onLoadedMetadata={media.onLoadedMetadata}
         onTimeUpdate={media.onTimeUpdate}
       >
-        {messages.viewer.audioUnsupported}
+        {viewerMessages.audioUnsupported}
       </audio>
     </div>
   );
@@ -102,7 +102,7 @@ export function VideoView({
         onLoadedMetadata={media.onLoadedMetadata}
         onTimeUpdate={media.onTimeUpdate}
       >
-        {messages.viewer.videoUnsupported}
+        {viewerMessages.videoUnsupported}
       </video>
     </div>
   );
@@ -131,7 +131,7 @@ export function YoutubeView({ url, title, height }: { url: string; title: string
   if (!src)
     return (
       <div className={classes.fallback} role="alert">
-        <p>{messages.viewer.loadFailed}</p>
+        <p>{viewerMessages.loadFailed}</p>
       </div>
     );
   return (

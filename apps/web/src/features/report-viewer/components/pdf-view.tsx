@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { viewerMessages } from '@portal/contract';
 import {
   GlobalWorkerOptions,
   getDocument,
@@ -214,7 +214,7 @@ function ViewReportFallback({ url }: { url: string }) {
     <div className={classes.fallback}>
       <p>The report cannot be shown on this page.</p>
       <a className={classes.fallbackButton} href={url} target="_blank" rel="noopener noreferrer">
-        {messages.viewer.viewReport}
+        {viewerMessages.viewReport}
       </a>
     </div>
   );

@@ -1,4 +1,4 @@
-import { messages, type RefusedReport as RefusedReportData } from '@portal/contract';
+import { type RefusedReport as RefusedReportData, refusedReportMessages } from '@portal/contract';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
@@ -6,7 +6,7 @@ import { renderSafeHtml } from '../../../lib/safe-html.tsx';
 import { analystPath, formatPublishedDate, sectorPath } from '../../research/lib/format.ts';
 import classes from './refused-report.module.css';
 
-const text = messages.refusedReport;
+const text = refusedReportMessages;
 
 /**
  * Back: one step back in the app when there is history, else the research list (a report opened from a mail

@@ -1,4 +1,4 @@
-import { messages, type ReportCard } from '@portal/contract';
+import { messages, type ReportCard, viewerMessages } from '@portal/contract';
 import { Link } from 'react-router';
 import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
 import { relatedReportsLimit } from '../lib/viewer-constants.ts';
@@ -18,7 +18,7 @@ export function RelatedReports({ reports, height }: { reports: readonly ReportCa
       style={height ? { maxHeight: height } : undefined}
     >
       <h2 id="related-reports-title" className={classes.relatedTitle}>
-        {messages.viewer.relatedReports}
+        {viewerMessages.relatedReports}
       </h2>
       {items.length === 0 ? (
         <p className={classes.muted}>{messages.research.noReports}</p>

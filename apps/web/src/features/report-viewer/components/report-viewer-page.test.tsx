@@ -1,4 +1,4 @@
-import { messages, type ReportViewerReply } from '@portal/contract';
+import { messages, type ReportViewerReply, refusedReportMessages, viewerMessages } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -67,7 +67,7 @@ describe('report viewer', () => {
       'href',
       '/connect/appointment/5',
     );
-    const related = screen.getByRole('complementary', { name: messages.viewer.relatedReports });
+    const related = screen.getByRole('complementary', { name: viewerMessages.relatedReports });
     expect(within(related).getByRole('link', { name: 'Memory upcycle' })).toHaveAttribute(
       'href',
       '/reports/8_memory-upcycle',
@@ -82,7 +82,7 @@ describe('report viewer', () => {
     );
     const audio = await screen.findByLabelText('Asia strategy podcast', { selector: 'audio' });
     expect(audio).toHaveAttribute('src', '/api/files/abc.def');
-    expect(audio).toHaveTextContent(messages.viewer.audioUnsupported);
+    expect(audio).toHaveTextContent(viewerMessages.audioUnsupported);
     await waitFor(() =>
       expect(api.calls.some((c) => c.method === 'POST' && c.path === '/report/S-7/access/dAcsFree')).toBe(
         true,
@@ -153,11 +153,11 @@ describe('report viewer', () => {
     await userEvent.click(fullScreen);
     expect(fullScreen).toHaveAttribute('aria-pressed', 'true');
     expect(
-      screen.queryByRole('complementary', { name: messages.viewer.relatedReports }),
+      screen.queryByRole('complementary', { name: viewerMessages.relatedReports }),
     ).not.toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(
-      await screen.findByRole('complementary', { name: messages.viewer.relatedReports }),
+      await screen.findByRole('complementary', { name: viewerMessages.relatedReports }),
     ).toBeInTheDocument();
   });
 
@@ -174,14 +174,14 @@ describe('report viewer', () => {
       status: 403,
       body: {
         success: false,
-        error: `<p>${messages.viewer.notEntitled}</p><script>window.hacked = 1</script><img src=x onerror="window.hacked=1">`,
+        error: `<p>${viewerMessages.notEntitled}</p><script>window.hacked = 1</script><img src=x onerror="window.hacked=1">`,
       },
     });
     renderApp('/reports/7_x');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.viewer.notEntitled);
+    expect(alert).toHaveTextContent(viewerMessages.notEntitled);
     expect(alert.querySelector('script, img')).toBeNull();
-    expect(within(alert).getByRole('link', { name: messages.viewer.signupPreferences })).toHaveAttribute(
+    expect(within(alert).getByRole('link', { name: viewerMessages.signupPreferences })).toHaveAttribute(
       'href',
       '/subscriptionPreference/home',
     );
@@ -192,7 +192,7 @@ describe('report viewer', () => {
       status: 403,
       body: {
         success: false,
-        error: `<p>${messages.viewer.notEntitled}</p>`,
+        error: `<p>${viewerMessages.notEntitled}</p>`,
         report: {
           id: 7,
           apiId: 'S-7',
@@ -205,11 +205,11 @@ describe('report viewer', () => {
       },
     });
     renderApp('/reports/7_x');
-    const request = await screen.findByRole('link', { name: messages.refusedReport.requestAccess });
+    const request = await screen.findByRole('link', { name: refusedReportMessages.requestAccess });
     expect(request).toHaveAttribute('href', '/subscriptionPreference/home');
     const mail = screen.getAllByRole('link').find((link) => link.getAttribute('href')?.startsWith('mailto:'));
     expect(decodeURIComponent(mail?.getAttribute('href')?.split('subject=')[1] ?? '')).toBe(
-      `${messages.refusedReport.requestSubject}Asia strategy`,
+      `${refusedReportMessages.requestSubject}Asia strategy`,
     );
   });
 
@@ -230,9 +230,7 @@ describe('report viewer', () => {
       return undefined;
     });
     renderApp('/rfs.htm?rfsUrl=%2Freports%2F7_x&rcptId=3&docId=7&a=k-1');
-    expect(
-      await screen.findByRole('heading', { name: messages.viewer.deviceCheckTitle }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: viewerMessages.deviceCheckTitle })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sign in with your password' })).toBeInTheDocument();
     // Spec 1 section 2.2: no footer in the rfs view (the report pages keep theirs).
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { messages, viewerErrorCodes } from '@portal/contract';
+import { viewerErrorCodes, viewerMessages } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -121,7 +121,7 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
     return (
       <>
         {notices}
-        <ErrorState message={messages.viewer.loadFailed} onRetry={() => void query.refetch()} />
+        <ErrorState message={viewerMessages.loadFailed} onRetry={() => void query.refetch()} />
       </>
     );
   if (load?.kind === 'error') {

@@ -1,4 +1,4 @@
-import { messages, type ResolvedWatermark } from '@portal/contract';
+import { type ResolvedWatermark, viewerMessages } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { readWorkbook, type SheetTable } from '../lib/read-workbook.ts';
 import { scrolledFraction } from '../lib/reading-progress.ts';
@@ -69,7 +69,7 @@ export default function SheetView({
       <div className={classes.fallback}>
         <p>The workbook cannot be shown on this page.</p>
         <a className={classes.fallbackButton} href={url} target="_blank" rel="noopener noreferrer">
-          {messages.viewer.viewReport}
+          {viewerMessages.viewReport}
         </a>
       </div>
     );

@@ -1,4 +1,4 @@
-import { limits, messages } from '@portal/contract';
+import { limits, messages, viewerMessages } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
@@ -118,7 +118,7 @@ export function ViewerToolbar({
       await navigator.clipboard.writeText(shareableReportUrl(report));
       setNotice({ text: messages.notices.linkCopied, at: Date.now() });
     } catch {
-      setNotice({ text: messages.viewer.copyLinkFailed, at: Date.now() });
+      setNotice({ text: viewerMessages.copyLinkFailed, at: Date.now() });
     }
   };
 
