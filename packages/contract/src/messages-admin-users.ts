@@ -79,6 +79,16 @@ export const messagesAdminUsers = {
     addProduct: 'Grant a product',
     seats: 'Seats used',
   },
+  /** The audit log's actions as the person's view names them (the log stores the codes). */
+  auditActions: {
+    activate: 'Activated',
+    deactivate: 'Deactivated',
+    verificationMail: 'Verification e-mail sent',
+    passwordLink: 'New password link sent',
+    remove: 'Removed',
+    import: 'Imported to the external system',
+    matrix: 'Products and sectors changed',
+  },
   firm: {
     title: 'Firm',
     seats: 'Seats used',

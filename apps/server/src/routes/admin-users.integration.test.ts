@@ -97,7 +97,8 @@ describe('users management calls', () => {
     );
     const imported = (await admin.get('/api/admin/users/spyder?q=hiroshi')).json().data[0];
     const view = (await admin.get(`/api/admin/persons/${imported.iPSN_Id}`)).json().data;
-    expect(view.audit.map((a: { action: string }) => a.action)).toEqual(['activate', 'import']);
+    const labels = messagesAdminUsers.auditActions;
+    expect(view.audit.map((a: { action: string }) => a.action)).toEqual([labels.activate, labels.import]);
     expect(view.audit[1]).toMatchObject({
       actor: 'Avery Chan',
       detail: 'Hiroshi Tanaka, Kaiyo Pension Fund Association',
@@ -396,7 +397,9 @@ describe('users management calls', () => {
     });
     expect(data.audit.every((a: { actor: string }) => a.actor === 'Avery Chan')).toBe(true);
     expect(data.audit.map((a: { action: string }) => a.action)).toEqual(
-      item ? ['matrix', 'activate'] : ['activate'],
+      (item ? (['matrix', 'activate'] as const) : (['activate'] as const)).map(
+        (a) => messagesAdminUsers.auditActions[a],
+      ),
     );
     if (item) {
       expect(data.matrix).toEqual([expect.objectContaining({ itemId: item.id, statusName: 'Subscriber' })]);

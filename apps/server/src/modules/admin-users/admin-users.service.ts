@@ -405,7 +405,8 @@ export const createAdminUsersService = (deps: {
           id: row.id,
           at: iso(row.created_at) ?? '',
           actor: fullName(row.actor_first, row.actor_last),
-          action: row.action,
+          // the stored code named in the contract's words (a code of a later version shows as it is)
+          action: (m.auditActions as Record<string, string>)[row.action] ?? row.action,
           detail: describeAudit(row, names),
         })),
       });

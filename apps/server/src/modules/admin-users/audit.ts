@@ -1,20 +1,12 @@
+import type { messagesAdminUsers } from '@portal/contract';
 import type { Executor } from '../../db/client.ts';
 import { adminAuditLog } from '../../db/schema.ts';
 
 /**
- * What an administrator did to a user or person. The codes are stored; the admin's person view names them
- * (the web maps each code to its text), so a text change never rewrites history.
+ * What an administrator did to a user or person. The codes are stored; the admin's person view names them with
+ * the contract's texts (messagesAdminUsers.auditActions), so a text change never rewrites history.
  */
-export const auditActions = [
-  'activate',
-  'deactivate',
-  'verificationMail',
-  'passwordLink',
-  'remove',
-  'import',
-  'matrix',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export type AuditAction = keyof typeof messagesAdminUsers.auditActions;
 
 export interface AuditEntryInput {
   /** the administrator (a website user id); null only for work without a signed-in actor */
