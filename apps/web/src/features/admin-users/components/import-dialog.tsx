@@ -159,9 +159,11 @@ function ImportForm({
           value={values.firstName}
           error={errors.firstName}
           disabled={done}
-          onChange={(event) =>
-            setValues((v) => ({ ...v, firstName: keepNameCharacters(event.currentTarget.value) }))
-          }
+          onChange={(event) => {
+            // Read now: the updater runs after the event, when currentTarget is gone.
+            const firstName = keepNameCharacters(event.currentTarget.value);
+            setValues((v) => ({ ...v, firstName }));
+          }}
         />
         <TextInput
           label={m.import.familyName}
@@ -169,9 +171,11 @@ function ImportForm({
           value={values.familyName}
           error={errors.familyName}
           disabled={done}
-          onChange={(event) =>
-            setValues((v) => ({ ...v, familyName: keepNameCharacters(event.currentTarget.value) }))
-          }
+          onChange={(event) => {
+            // Read now: the updater runs after the event, when currentTarget is gone.
+            const familyName = keepNameCharacters(event.currentTarget.value);
+            setValues((v) => ({ ...v, familyName }));
+          }}
         />
         {!done && (
           <FirmSearch

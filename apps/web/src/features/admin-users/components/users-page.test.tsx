@@ -128,6 +128,12 @@ describe('/admin/users', () => {
     expect(await within(dialog).findByText(m.import.firmRequired)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/admin/users/website/11')).toBe(false);
 
+    // Edited names are kept (the change handler reads the field before the state updater runs).
+    const family = within(dialog).getByRole('textbox', { name: new RegExp(`^${m.import.familyName}`) });
+    await user.clear(family);
+    await user.type(family, 'Tan 7');
+    expect(family).toHaveValue('Tan ');
+
     const firmBox = within(dialog).getByRole('textbox', { name: new RegExp(`^${m.import.firm}`) });
     await user.type(firmBox, 'No');
     // Two characters: no search yet.
@@ -141,7 +147,7 @@ describe('/admin/users', () => {
     expect(await within(dialog).findByText(m.done.imported)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/admin/users/website/11')?.body).toEqual({
       firstName: 'Mei',
-      familyName: 'Ling Tan',
+      familyName: 'Tan',
       email: 'mei@northgate.test',
       firmId: 42,
     });
