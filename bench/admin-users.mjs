@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createHarness, freePort, host, signIn, waitFor } from './harness.mjs';
+import { createHarness, freePort, host, signIn, tail, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const { values: args } = parseArgs({
@@ -262,6 +262,11 @@ const measure = async (/** @type {Row[]} */ rows, /** @type {Record<string, stri
       );
     }
     return out;
+  } catch (error) {
+    // the work folder (and the portal's log) goes at the end: show why the portal stopped answering
+    throw new Error(`${/** @type {Error} */ (error).message}; the portal's log:\n${tail(portal.log)}`, {
+      cause: error,
+    });
   } finally {
     await harness.stopChildren();
   }
