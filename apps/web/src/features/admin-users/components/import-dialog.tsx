@@ -17,6 +17,7 @@ import {
   initialImportValues,
   validateImport,
 } from '../lib/import-form.ts';
+import classes from './admin-users.module.css';
 import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 /** The firm search (spec 2 section 5): asks the server once 3 characters are typed; choosing sets the firm. */
@@ -152,7 +153,7 @@ function ImportForm({
       }}
     >
       <Stack gap="md">
-        <p>{user.sEmail}</p>
+        <p className={classes.wrap}>{user.sEmail}</p>
         <TextInput
           label={m.import.firstName}
           withAsterisk
