@@ -70,6 +70,8 @@ export const persons = pgTable(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
     ),
     index('persons_firm_idx').on(t.firmId),
+    // the Import Suggestions of users management: sign-ups (not imported) matched to a firm by their domain
+    index('persons_web_with_firm_idx').on(t.id).where(sql`${t.source} = 'web' and ${t.firmId} is not null`),
     check('persons_entity_check', sql`${t.entity} in ('U', 'C')`),
     check('persons_source_check', sql`${t.source} in ('crm', 'web')`),
   ],

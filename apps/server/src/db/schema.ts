@@ -44,6 +44,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_person_idx').on(t.personId),
+    // users management counts visible users by person (suggestions, totals)
+    index('users_visible_person_idx').on(t.personId).where(sql`not ${t.hidden}`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // Users management (issue 13): prefix searches on e-mail and name words (LIKE 'abc%' needs text_pattern_ops
     // outside the C collation) and the sorts of the admin's table, read in index order at 100,000 users.

@@ -1,0 +1,2 @@
+CREATE INDEX "users_visible_person_idx" ON "users" USING btree ("person_id") WHERE not "users"."hidden";--> statement-breakpoint
+CREATE INDEX "persons_web_with_firm_idx" ON "persons" USING btree ("id") WHERE "persons"."source" = 'web' and "persons"."firm_id" is not null;
