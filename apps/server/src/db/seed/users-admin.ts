@@ -326,6 +326,16 @@ export const usersAdminSeed: SeedModule = {
   async run({ db, clock }) {
     const now = clock().getTime();
     const ago = (days: number) => new Date(now - days * DAY);
+    // A time of day of its own for each user and event (deterministic: the same on every fresh seed), so that the
+    // table does not show every time at the minute of seeding.
+    const minutesOf = (key: string) =>
+      [...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_003, 7) % 600;
+    const agoAt = (days: number, key: string) => new Date(now - days * DAY - minutesOf(key) * 60_000);
+    const lastLoginOf = (u: DemoUser) => {
+      if (u.lastLogin === null) return null;
+      const created = agoAt(u.signedUp, `${emailOf(u)}:created`).getTime();
+      return new Date(Math.max(agoAt(u.lastLogin, `${emailOf(u)}:login`).getTime(), created + 60 * 60_000));
+    };
     const passwordHash = await hashPassword(demoPassword);
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
     const inserted = await db
@@ -338,10 +348,11 @@ export const usersAdminSeed: SeedModule = {
           companyName: u.company,
           passwordHash,
           type: 'client' as const,
-          emailVerifiedAt: u.state === 'unverified' ? null : ago(u.signedUp - 0.01),
-          activatedAt: u.state === 'activated' ? ago(u.signedUp - 1) : null,
-          lastLoginAt: u.lastLogin === null ? null : ago(u.lastLogin),
-          createdAt: ago(u.signedUp),
+          emailVerifiedAt:
+            u.state === 'unverified' ? null : agoAt(u.signedUp - 0.01, `${emailOf(u)}:created`),
+          activatedAt: u.state === 'activated' ? agoAt(u.signedUp - 1, `${emailOf(u)}:activated`) : null,
+          lastLoginAt: lastLoginOf(u),
+          createdAt: agoAt(u.signedUp, `${emailOf(u)}:created`),
         })),
       )
       .onConflictDoNothing()
@@ -367,7 +378,7 @@ export const usersAdminSeed: SeedModule = {
             source: 'crm',
             entity: 'U',
             hasPassword: true,
-            lastLoginAt: u.lastLogin === null ? null : ago(u.lastLogin),
+            lastLoginAt: lastLoginOf(u),
           })
           .where(eq(persons.id, row.personId));
         if (!admin) continue;
