@@ -158,7 +158,9 @@ export const messagesAdminUsers = {
     sent: 'Sent. Your colleague will receive a personal link to this report.',
     foreignDomain: "You can forward only to colleagues with an e-mail address at your own firm's domain.",
     noFirm: 'Forwarding is for readers whose firm subscribes; your account has no firm.',
-    quotaUsed: 'You have used all 5 forwards this month. The count starts again on the first of next month.',
+    /** {limit} is filled in */
+    quotaUsed:
+      'You have used all {limit} forwards this month. The count starts again on the first of next month.',
     notEntitled: 'You can forward only reports you can read yourself.',
     toSelf: 'Enter a colleague’s address, not your own.',
     mailSubject: 'A colleague shared a research report with you',

@@ -1,4 +1,9 @@
-import { adminUsersConstants, messagesAdminUsers, viewerMessages } from '@portal/contract';
+import {
+  adminUsersConstants,
+  forwardQuotaUsedText,
+  messagesAdminUsers,
+  viewerMessages,
+} from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -122,7 +127,7 @@ describe('forward a report to a colleague', () => {
     const before = await databaseDigest(t.db);
     const sixth = await forward(client, { email: 'colleague6@demo.test' });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ success: false, message: texts.quotaUsed });
+    expect(sixth.json()).toEqual({ success: false, message: forwardQuotaUsedText });
     expect(await mailsTo('colleague6@demo.test')).toEqual([]);
     expect(await databaseDigest(t.db)).toBe(before);
     expect(await left(client)).toEqual({ remaining: 0, limit });

@@ -2,6 +2,7 @@ import {
   errorReply as errorReplySchema,
   forwardBody,
   forwardParams,
+  forwardQuotaUsedText,
   forwardReply,
   forwardsLeftReply,
   messagesAdminUsers,
@@ -55,7 +56,7 @@ export const forwardsRoutes = (app: App) => {
         case 'toSelf':
           return reply.code(400).send(errorReply(texts.toSelf, { email: texts.toSelf }));
         case 'quotaUsed':
-          return reply.code(429).send(errorReply(texts.quotaUsed));
+          return reply.code(429).send(errorReply(forwardQuotaUsedText));
         case 'unknownReport':
           return reply.code(404).send(errorReply(viewerMessages.reportMissing));
         case 'notEntitled':

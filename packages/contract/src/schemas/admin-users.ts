@@ -203,6 +203,12 @@ export const adminFirmReply = z.object({
 });
 export type AdminFirm = z.infer<typeof adminFirmReply>['data'];
 
+/** The refusal of a forward past the month's quota, with the quota in it. */
+export const forwardQuotaUsedText = m.forward.quotaUsed.replace(
+  '{limit}',
+  String(adminUsersConstants.forwardsPerMonth),
+);
+
 /** POST /report/{id}/forward (ours, the Terms): one colleague at the sender's own firm's domain. */
 export const forwardParams = z.object({ id: apiReportId });
 export const forwardBody = z.object({

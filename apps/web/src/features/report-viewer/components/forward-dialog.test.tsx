@@ -1,4 +1,4 @@
-import { messagesAdminUsers, type ReportViewerReply } from '@portal/contract';
+import { forwardQuotaUsedText, messagesAdminUsers, type ReportViewerReply } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('forward to a colleague', () => {
   it('says when the month is used up and does not offer Forward', async () => {
     forwardApi(client, () => ({ body: {} }), { remaining: 0, limit: 5 });
     const { dialog } = await openDialog();
-    expect(await within(dialog).findByText(texts.quotaUsed)).toBeInTheDocument();
+    expect(await within(dialog).findByText(forwardQuotaUsedText)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: texts.send })).toBeDisabled();
   });
 });

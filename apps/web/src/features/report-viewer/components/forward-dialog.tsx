@@ -4,6 +4,7 @@ import {
   type ForwardReply,
   type ForwardsLeftReply,
   forwardBody,
+  forwardQuotaUsedText,
   messages,
   messagesAdminUsers,
 } from '@portal/contract';
@@ -143,7 +144,7 @@ export default function ForwardDialog({ opened, report, onClose, onSent }: Forwa
         </Text>
         {usedUp && !failure && (
           <FormAlert>
-            <p>{texts.quotaUsed}</p>
+            <p>{forwardQuotaUsedText}</p>
           </FormAlert>
         )}
         {failure && !fieldErrors.email && !fieldErrors.note && (
