@@ -167,13 +167,20 @@ describe('subscription mail', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { template: 'sWebEmlTMPLTExstClient', queued: 1 },
+      data: { template: 'sWebEmlTMPLTExstClient', queued: 2 },
     });
-    const [mail, ...more] = await outboxAfter(before);
+    // the reader's own copy (list mail, with the reader's links), and the staff's copy without them
+    const [mail, staffCopy, ...more] = await outboxAfter(before);
     expect(more).toEqual([]);
     expect(mail!.to).toBe('client@demo.test');
-    expect(mail!.cc).toEqual([staff.am1.email, staff.cc.email]);
-    expect(mail!.bcc).toEqual([staff.bcc.email]);
+    expect(mail!.cc).toEqual([]);
+    expect(mail!.bcc).toEqual([]);
+    expect(staffCopy!.to).toBe(staff.am1.email);
+    expect(staffCopy!.cc).toEqual([staff.cc.email]);
+    expect(staffCopy!.bcc).toEqual([staff.bcc.email]);
+    expect(staffCopy!.headers).toEqual({ 'Reply-To': 'client@demo.test' });
+    expect(staffCopy!.html).not.toContain('token=');
+    expect(staffCopy!.subject).toBe(mail!.subject);
     const [reader] = await t.db.select().from(persons).where(eq(persons.id, clientPsn));
     expect(mail!.subject).toBe(`Your research request, ${reader!.firstName}`);
     expect(mail!.subject).not.toContain('Hacked');
@@ -191,8 +198,8 @@ describe('subscription mail', () => {
     expect(again.json()).toEqual({ success: true, data: { template: 'sWebEmlTMPLTExstClient', queued: 0 } });
     await change(clientPsn, [[ITEM_C, matrixConstants.requestZ]]);
     const next = await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient');
-    expect(next.json().data.queued).toBe(1);
-    const [nextMail] = await outboxAfter(before + 1);
+    expect(next.json().data.queued).toBe(2);
+    const [nextMail] = await outboxAfter(before + 2);
     expect(nextMail!.html).toContain('Requested: Test Energy.');
     const events = await t.db.select().from(mailEvents).where(eq(mailEvents.personId, clientPsn));
     expect(events.map((row) => row.template)).toEqual(['sWebEmlTMPLTExstClient', 'sWebEmlTMPLTExstClient']);
@@ -209,11 +216,12 @@ describe('subscription mail', () => {
     await change(npiPsn, [[ITEM_C, matrixConstants.requestZ]]);
     expect((await sendEmail(npi, npiPsn, 'sWebEmlTMPLTPublicYes')).json().data).toEqual({
       template: 'sWebEmlTMPLTPublicYes',
-      queued: 1,
+      queued: 2,
     });
     const [mail] = await outboxAfter(before);
     expect(mail!.html).toContain('PublicYes');
-    expect(mail!.cc).toEqual([staff.am2.email, staff.cc.email]);
+    expect(mail!.to).toBe('npi@demo.test');
+    expect(mail!.cc).toEqual([]);
     const oneClick =
       /^<(http:\/\/portal\.test\/api\/unsubscribe\/oneClick\?token=[\w-]+)>, <mailto:[^>]+>$/.exec(
         mail!.headers['List-Unsubscribe'] ?? '',
@@ -256,7 +264,7 @@ describe('subscription mail', () => {
     await t.db.update(persons).set({ firstName: '<script>alert(1)</script>' }).where(eq(persons.id, npiPsn));
     const before = await lastOutboxId();
     await change(npiPsn, [[ITEM_B, matrixConstants.requestZ]]);
-    expect((await sendEmail(npi, npiPsn, 'sWebEmlTMPLTPublicNo')).json().data.queued).toBe(1);
+    expect((await sendEmail(npi, npiPsn, 'sWebEmlTMPLTPublicNo')).json().data.queued).toBe(2);
     const [mail] = await outboxAfter(before);
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -393,7 +401,7 @@ describe('subscription mail', () => {
     // Right after SendEmail, insertMailEvent confirms the record SendEmail wrote instead of adding a second one.
     await change(clientPsn, [], [ITEM_B]);
     await change(clientPsn, [[ITEM_B, matrixConstants.requestZ]]);
-    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(1);
+    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(2);
     const [latest] = await t.db
       .select({ id: mailEvents.id })
       .from(mailEvents)
@@ -538,7 +546,7 @@ describe('subscription mail', () => {
     await clearSuppress(clientPsn);
     await change(clientPsn, [], [ITEM_C]);
     const before = await lastOutboxId();
-    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(1);
+    expect((await sendEmail(client, clientPsn, 'sWebEmlTMPLTExstClient')).json().data.queued).toBe(2);
     const [mail] = await outboxAfter(before);
     const url = /<(http[^>]+oneClick[^>]+)>/.exec(mail!.headers['List-Unsubscribe']!)![1]!;
     const path = url.replace('http://portal.test', '');

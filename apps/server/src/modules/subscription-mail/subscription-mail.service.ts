@@ -10,7 +10,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { ListMail, ListMailLinks } from '../mail/list-mail.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
-import { type Firm, templateMail, unsubscribeLinkMail } from '../mail/templates.ts';
+import { type Firm, type MailContent, templateMail, unsubscribeLinkMail } from '../mail/templates.ts';
 import type { ParametersService } from '../parameters/parameters.service.ts';
 import { personGrantSecret, sealPersonGrant } from '../persons/caller.ts';
 import { findListMailLink, issuePersonLink, redeemPersonLink } from '../persons/person-links.repository.ts';
@@ -342,32 +342,34 @@ export const createSubscriptionMailService = (deps: {
           '@@Products@@': changes.requested,
           '@@RemovedProducts@@': changes.removed,
         };
-        const queued = await deps.listMail.enqueue(tx, {
+        // The reader's copy is list mail with the reader's own unsubscribe and preference links; those are not for
+        // staff, so the account managers and the case's copies get a copy of their own (CC and BCC as the case
+        // says), whose replies go to the reader. It goes even when the reader has stopped our e-mails.
+        const readerCopy = await deps.listMail.enqueue(tx, {
           personId: person.id,
           to: addresses.to[0]!,
           content: contentOf(values),
-          envelope: { cc: addresses.cc, bcc: addresses.bcc, ...(replyTo ? { headers: replyTo } : {}) },
+          envelope: replyTo ? { headers: replyTo } : {},
         });
-        if (queued) {
-          await record(tx, queued.mail, changes.itemIds);
-          return { template, queued: 1 };
+        const [staffTo, ...staffCc] = addresses.cc.length > 0 ? addresses.cc : addresses.bcc;
+        const staffBcc = addresses.cc.length > 0 ? addresses.bcc : [];
+        let staffCopy: MailContent | null = null;
+        if (staffTo) {
+          staffCopy = templateMail(deps.firm, {
+            subject: subjectOf(values),
+            bodyHtml: fillTemplate(config.body, values),
+            year,
+          });
+          await deps.outbox.enqueue(tx, staffTo, staffCopy, [], {
+            cc: staffCc,
+            bcc: staffBcc,
+            ...(person.email ? { headers: { 'Reply-To': person.email } } : {}),
+          });
         }
-        // The reader has stopped our e-mails (psnRWSuppressEmails): they get nothing, but their account managers
-        // and the case's copies still hear of the request, in an internal mail whose replies go to the reader.
-        const [to, ...cc] = addresses.cc;
-        if (!to) return none;
-        const internal = templateMail(deps.firm, {
-          subject: subjectOf(values),
-          bodyHtml: fillTemplate(config.body, values),
-          year,
-        });
-        await deps.outbox.enqueue(tx, to, internal, [], {
-          cc,
-          bcc: addresses.bcc,
-          ...(person.email ? { headers: { 'Reply-To': person.email } } : {}),
-        });
-        await record(tx, internal, changes.itemIds);
-        return { template, queued: 1 };
+        const mailed = readerCopy?.mail ?? staffCopy;
+        if (!mailed) return none;
+        await record(tx, mailed, changes.itemIds);
+        return { template, queued: (readerCopy ? 1 : 0) + (staffCopy ? 1 : 0) };
       });
     },
 
