@@ -102,6 +102,9 @@ const envSchema = z.object({
   // How long this process may serve hot reads (sessions, entitlements, shared report pages, suggestions) from
   // memory; its own writes invalidate at once, other processes' writes show after at most this long. 0 = off.
   CACHE_TTL_MS: positiveInt(0, 60_000, 10_000),
+  // Sign-ups an hour from one address (spec-free, ours): an office onboarding together behind one address may need
+  // more than the default.
+  SIGNUP_PER_IP_HOUR: positiveInt(1, 10_000, 10),
 });
 
 export interface Config {
@@ -133,6 +136,8 @@ export interface Config {
   sessionTtlHours: number;
   outboxPollMs: number;
   cacheTtlMs: number;
+  /** sign-ups an hour from one address (the contract's signupPerIp, raised or lowered) */
+  signupPerIpHour: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
@@ -201,6 +206,7 @@ export const parseConfig = (
       sessionTtlHours: e.SESSION_TTL_HOURS,
       outboxPollMs: e.OUTBOX_POLL_MS,
       cacheTtlMs: e.CACHE_TTL_MS,
+      signupPerIpHour: e.SIGNUP_PER_IP_HOUR,
     },
   };
 };

@@ -1,3 +1,4 @@
+import { throttles as contractThrottles } from '@portal/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAccessKeysService } from './modules/access-keys/access-keys.service.ts';
@@ -35,7 +36,11 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     ttlHours: config.sessionTtlHours,
     cacheTtlMs: config.cacheTtlMs,
   });
-  const throttles = createThrottlesService({ db, clock });
+  const throttles = createThrottlesService({
+    db,
+    clock,
+    overrides: { signupPerIp: { ...contractThrottles.signupPerIp, max: config.signupPerIpHour } },
+  });
   // Named random keys kept in the database (file URLs, device cookies, the captcha, CSRF, unlock grants).
   const secrets = createSecretStore({ db, clock });
   // Work kept off a request's path so that its answer does not depend on whether an address has an account.

@@ -264,3 +264,31 @@ describe('throttles stored in the database', () => {
     expectThrottled(await browser.post('/api/users/resendVerify', { email: 'waiting@resend.example' }));
   });
 });
+
+describe('SIGNUP_PER_IP_HOUR', () => {
+  it('sets how many sign-ups an hour one address may make', async () => {
+    const t = await createTestApp({ env: { SIGNUP_PER_IP_HOUR: '3' } });
+    try {
+      const browser = await new TestClient(t.app).start();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const answer = await browser.request('POST', '/api/users/signup', {
+          body: {
+            email: `office${i}@onboarding.example`,
+            password: 'first-password-1',
+            confirmPassword: 'first-password-1',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            companyName: 'Engines Ltd',
+            acceptTandC: true,
+          },
+          remoteAddress: '10.9.0.1',
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -30,15 +30,21 @@ const MAX_DOUBLINGS = 30;
  * statement says whether it may go ahead, so parallel requests cannot all slip through a check made first and
  * a count made afterwards (ARCHITECTURE section 6: limits hold under concurrency).
  */
-export const createThrottlesService = (deps: { db: Db; clock: Clock }) => {
+export const createThrottlesService = (deps: {
+  db: Db;
+  clock: Clock;
+  /** limits the configuration sets otherwise (SIGNUP_PER_IP_HOUR) */
+  overrides?: Partial<Record<ThrottleName, ThrottleLimit>>;
+}) => {
   const { db, clock } = deps;
+  const limitOf = (name: ThrottleName): ThrottleLimit => deps.overrides?.[name] ?? limits[name];
 
   /**
    * Counts one attempt unless the key is blocked right now. The upsert only updates a row that is not blocked
    * (`on conflict ... do update ... where`), so a returned row means "allowed"; no row means "blocked".
    */
   const takeOne = async (check: ThrottleCheck, now: Date): Promise<number> => {
-    const limit: ThrottleLimit = limits[check[0]];
+    const limit: ThrottleLimit = limitOf(check[0]);
     const { max, windowSeconds, blockSeconds } = limit;
     const ceiling = limit.maxBlockSeconds ?? blockSeconds;
     const windowOver = sql`${throttles.windowStart} <= ${ts(addSeconds(now, -windowSeconds))}`;
@@ -81,7 +87,7 @@ export const createThrottlesService = (deps: { db: Db; clock: Clock }) => {
    * block only when the remaining count is below the limit.
    */
   const refund = async (check: ThrottleCheck) => {
-    const { max } = limits[check[0]];
+    const { max } = limitOf(check[0]);
     await db.execute(sql`update throttles set count = greatest(count - 1, 0),
       blocked_until = case when count - 1 < ${max} then null else blocked_until end
       where key = ${keyOf(check)}`);
