@@ -66,6 +66,8 @@ export const messagesAdminUsers = {
     firstNameRequired: 'Please input the first name of the contact.',
     familyNameRequired: 'Please input the family name of the contact.',
     firmRequired: 'Please select the firm to which this contact belongs.',
+    // ours
+    nameInvalid: 'Use letters, spaces, hyphens and apostrophes only (at most 60 characters).',
     noFirms: 'No firm matches',
   },
   person: {

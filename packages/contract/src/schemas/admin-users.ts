@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messagesAdminUsers as m } from '../messages-admin-users.ts';
 import { userStatus } from './auth.ts';
-import { emailField, multilineTextField, nameField, textField } from './fields.ts';
+import { emailField, multilineTextField, textField } from './fields.ts';
 import { apiReportId } from './report-viewer.ts';
 
 /**
@@ -131,10 +131,22 @@ export const activateUserBody = z.object({
   status: z.boolean({ error: () => m.errors.badStatus }),
 });
 
+/**
+ * A person's name in the external system: letters and spaces as at sign-up, and also the hyphens, apostrophes and
+ * full stops of real names (Min-jun, O'Brien, St. John), which the CRM keeps as they are written.
+ */
+const CRM_NAME_PATTERN = /^\p{L}[\p{L} '’.-]*$/u;
+const crmNameField = (requiredMessage: string) =>
+  textField({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(60, m.import.nameInvalid)
+    .regex(CRM_NAME_PATTERN, m.import.nameInvalid);
+
 /** POST /admin/users/{usersType}/{id}: import a website user into the external system (spec 2 section 5). */
 export const importUserBody = z.object({
-  firstName: nameField(m.import.firstNameRequired),
-  familyName: nameField(m.import.familyNameRequired),
+  firstName: crmNameField(m.import.firstNameRequired),
+  familyName: crmNameField(m.import.familyNameRequired),
   email: emailField,
   firmId: z
     .number({ error: () => m.import.firmRequired })
