@@ -6,14 +6,14 @@ import {
   type ImportUserBody,
   matrixConstants,
   type SpyderUsersReply,
-  type UpdateMatrixReply,
   type UsersType,
   type WebsiteUsersReply,
-  type XmlReply,
 } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { buildMatrixXml, matrixSchemaOf, parseMatrixData } from '../../subscriptions/lib/matrix-xml.ts';
+import { fetchMatrixData, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
+import { matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
+import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
 import { type TableState, usersQueryOf } from '../lib/table-state.ts';
 
 /** The users-management calls (spec 2 section 7 "Users", and ours for a person's and a firm's page). */
@@ -107,8 +107,7 @@ export const useFirm = (id: number) =>
 export const useMatrixItems = (enabled: boolean) =>
   useQuery({
     queryKey: [...adminUsersKey, 'matrix-items'],
-    queryFn: async ({ signal }) =>
-      parseMatrixData((await apiRequest<XmlReply>('GET', '/getMatrixData', { signal })).data).items,
+    queryFn: async ({ signal }) => parseMatrixData(await fetchMatrixData(signal)).items,
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -121,15 +120,11 @@ export const changeMatrix = async (
   person: Pick<AdminPerson, 'iPSN_Id' | 'entity'>,
   change: { grant: number } | { revoke: number },
 ) =>
-  (
-    await apiRequest<UpdateMatrixReply>('GET', '/Repository/UpdateMatrix', {
-      query: {
-        psnId: String(person.iPSN_Id),
-        psnEntity: person.entity,
-        insertXml:
-          'grant' in change ? buildMatrixXml([change.grant], matrixConstants.subscriberZ) : undefined,
-        deleteXml: 'revoke' in change ? buildMatrixXml([change.revoke]) : undefined,
-        schemaId: matrixSchemaOf(person.entity).schemaId,
-      },
-    })
-  ).data;
+  updateMatrix({
+    psnId: person.iPSN_Id,
+    entity: person.entity,
+    inserts: 'grant' in change ? [change.grant] : [],
+    insertStatus: matrixConstants.subscriberZ,
+    deletes: 'revoke' in change ? [change.revoke] : [],
+    schemaFieldId: await fetchParameterOrEmpty(matrixSchemaOf(person.entity).fieldParameter),
+  });

@@ -7,10 +7,10 @@ import type {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchMatrixData, fetchPersonEntries, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
+import { type MatrixAxes, matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
 import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
 import type { PendingChanges } from '../lib/chip-state.ts';
-import { type MatrixAxes, matrixSchemaOf, parseMatrixData } from '../lib/matrix-xml.ts';
-import { fetchMatrixData, fetchPersonEntries, updateMatrix } from './matrix-api.ts';
 
 /** The parameters the preference screen reads (spec 3 sections 2 and 9); all public. */
 export const preferenceParameters = [

@@ -7,9 +7,9 @@ import {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { fetchMatrixData, fetchPersonEntries, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
+import { matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
 import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
-import { matrixSchemaOf, parseMatrixData } from '../lib/matrix-xml.ts';
-import { fetchMatrixData, fetchPersonEntries, updateMatrix } from './matrix-api.ts';
 
 /** POST /mailLinks/redeem: opens an e-mailed person link; the reply's cookie lets this browser act for that person. */
 export const redeemMailLink = async (token: string) =>

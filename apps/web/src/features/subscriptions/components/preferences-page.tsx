@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import type { PersonEntry } from '../../../lib/matrix/matrix-xml.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   type PayAnswer,
@@ -26,7 +27,6 @@ import {
   subscribedColors,
   toggleChip,
 } from '../lib/chip-state.ts';
-import type { PersonEntry } from '../lib/matrix-xml.ts';
 import { PreferencesCategory, PreferencesLegend } from './preferences-chips.tsx';
 import { AlreadySubscribedDialog, ContactedDialog, PayDialog } from './preferences-dialogs.tsx';
 import classes from './preferences-page.module.css';

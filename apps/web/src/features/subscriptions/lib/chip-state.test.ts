@@ -1,5 +1,6 @@
 import { matrixConstants } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import type { MatrixAxes, PersonEntry } from '../../../lib/matrix/matrix-xml.ts';
 import {
   buildCategories,
   buildChipModel,
@@ -11,7 +12,6 @@ import {
   subscribedColors,
   toggleChip,
 } from './chip-state.ts';
-import type { MatrixAxes, PersonEntry } from './matrix-xml.ts';
 
 const { requestZ, subscriberZ } = matrixConstants;
 const lapsedZ = 2120300005;

@@ -6,7 +6,7 @@ import {
   type SubscriptionConfig,
   subscriptionConfig,
 } from '@portal/contract';
-import type { MatrixAxes, MatrixItem, PersonEntry } from './matrix-xml.ts';
+import type { MatrixAxes, MatrixItem, PersonEntry } from '../../../lib/matrix/matrix-xml.ts';
 
 /**
  * The preference screen's chips as pure data (spec 3 sections 2 and 4): which items the reader already subscribes

@@ -1,8 +1,8 @@
 import { matrixConstants, type UpdateMatrixReply, type XmlReply } from '@portal/contract';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { buildMatrixXml, matrixSchemaOf, type PersonEntry, parsePersonMatrix } from '../lib/matrix-xml.ts';
+import { apiRequest } from '../api-client.ts';
+import { buildMatrixXml, matrixSchemaOf, type PersonEntry, parsePersonMatrix } from './matrix-xml.ts';
 
-/** The matrix calls both screens of the feature make (spec 3 section 7). */
+/** The matrix calls of the preference, unsubscribe and users-management screens (spec 3 section 7). */
 
 /** GET /getMatrixData: the matrix's axes as XML (public: the product list is not personal). */
 export const fetchMatrixData = async (signal?: AbortSignal) =>
@@ -23,14 +23,16 @@ export const fetchPersonEntries = async (
 };
 
 /**
- * GET /Repository/UpdateMatrix (a state-changing GET: the CSRF header comes through the route table): new
- * requests with the default Z and removals, in the entity's schema. `schemaFieldId` is the value of the
- * entity's field parameter (matrixSchemaOf(entity).fieldParameter), '' when unset.
+ * GET /Repository/UpdateMatrix (a state-changing GET: the CSRF header comes through the route table): inserts
+ * with `insertStatus` (the default Z, a request, unless an admin grants) and removals, in the entity's schema.
+ * `schemaFieldId` is the value of the entity's field parameter (matrixSchemaOf(entity).fieldParameter), '' when
+ * unset. The server decides who may write which status.
  */
 export const updateMatrix = async (input: {
   psnId: number;
   entity: string;
   inserts?: readonly number[];
+  insertStatus?: number;
   deletes?: readonly number[];
   schemaFieldId: string;
 }) => {
@@ -42,7 +44,10 @@ export const updateMatrix = async (input: {
       query: {
         psnId: String(input.psnId),
         psnEntity: input.entity,
-        insertXml: inserts.length > 0 ? buildMatrixXml(inserts, matrixConstants.requestZ) : undefined,
+        insertXml:
+          inserts.length > 0
+            ? buildMatrixXml(inserts, input.insertStatus ?? matrixConstants.requestZ)
+            : undefined,
         deleteXml: deletes.length > 0 ? buildMatrixXml(deletes) : undefined,
         schemaId: schema.schemaId,
         schemaFieldId: input.schemaFieldId || undefined,
