@@ -238,6 +238,18 @@ describe('users management calls', () => {
     expectRefused(refused, 409, e.firmFull.replace('{firm}', 'Tiny Capital').replace('{limit}', '1'));
     expect((await userRow(second.id)).activatedAt).toBeNull();
     expect(await auditOf(second.id)).toEqual([]);
+
+    // An activated sign-up imported into the full firm would take a seat too: refused, nothing changed.
+    const outsider = await user('outsider@elsewhere-tiny.test', { activated: true });
+    const before = await databaseDigest(t.db);
+    const imported = await admin.post(`/api/admin/users/website/${outsider.id}`, {
+      firstName: 'Out',
+      familyName: 'Sider',
+      email: outsider.email,
+      firmId: 8101,
+    });
+    expectRefused(imported, 409, e.firmFull.replace('{firm}', 'Tiny Capital').replace('{limit}', '1'));
+    expect(await databaseDigest(t.db)).toBe(before);
   });
 
   it('10 concurrent activations for the last seat: exactly one wins', async () => {

@@ -202,17 +202,30 @@ const seatsUsedSql = (
   where sp.firm_id = ${firmId} and su.activated_at is not null and not su.hidden)`;
 
 /**
- * The firm of the person, locked (select ... for update) with its seats used counted after the lock: concurrent
- * activations for one firm take turns here, and each counts the seats the previous one committed.
+ * A firm, locked (select ... for update) with its seats used counted after the lock: concurrent activations and
+ * imports for one firm take turns here, and each counts the seats the previous one committed.
  */
-export const lockFirmOfPerson = async (tx: Executor, personId: number) => {
+export const lockFirm = async (tx: Executor, firmId: number) => {
   const [firm] = rowsOf<{ id: number; name: string; seat_limit: number }>(
-    await tx.execute(sql`select f.id, f.name, f.seat_limit from firms f
-      where f.id = (select firm_id from persons where id = ${personId}) for update of f`),
+    await tx.execute(
+      sql`select f.id, f.name, f.seat_limit from firms f where f.id = ${firmId} for update of f`,
+    ),
   );
   if (!firm) return null;
   const [used] = rowsOf<{ n: number }>(await tx.execute(sql`select ${seatsUsedSql(sql`${firm.id}`)} as n`));
   return { id: firm.id, name: firm.name, seatLimit: firm.seat_limit, seatsUsed: used?.n ?? 0 };
+};
+
+/** The firm of a person (null without one). */
+export const findPersonFirmId = async (tx: Executor, personId: number) =>
+  rowsOf<{ firm_id: number | null }>(
+    await tx.execute(sql`select firm_id from persons where id = ${personId}`),
+  )[0]?.firm_id ?? null;
+
+/** The person's firm, locked, with its seats used (see lockFirm). */
+export const lockFirmOfPerson = async (tx: Executor, personId: number) => {
+  const firmId = await findPersonFirmId(tx, personId);
+  return firmId === null ? null : lockFirm(tx, firmId);
 };
 
 export const setActivated = (tx: Executor, userId: number, at: Date | null) =>

@@ -21,6 +21,7 @@ import {
   findFirmMembers,
   findMatrixWithNames,
   findNames,
+  findPersonFirmId,
   findPersonSource,
   findPersonWithUser,
   findSpyderUsers,
@@ -30,6 +31,7 @@ import {
   importPerson,
   isSpyderSort,
   isWebsiteSort,
+  lockFirm,
   lockFirmOfPerson,
   lockUser,
   searchFirms,
@@ -88,6 +90,10 @@ export interface ListInput {
 export interface ActorRef {
   id: number;
 }
+
+/** The refusal of a full firm, naming it and its limit. */
+const firmFullText = (firm: { name: string; seatLimit: number }) =>
+  errors.firmFull.replace('{firm}', firm.name).replace('{limit}', String(firm.seatLimit));
 
 export const createAdminUsersService = (deps: {
   db: Db;
@@ -265,12 +271,7 @@ export const createAdminUsersService = (deps: {
         }
         if (user.activatedAt) return null;
         const firm = user.personId === null ? null : await lockFirmOfPerson(tx, user.personId);
-        if (firm && firm.seatsUsed >= firm.seatLimit) {
-          const message = errors.firmFull
-            .replace('{firm}', firm.name)
-            .replace('{limit}', String(firm.seatLimit));
-          throw new Refused(refuse(409, message));
-        }
+        if (firm && firm.seatsUsed >= firm.seatLimit) throw new Refused(refuse(409, firmFullText(firm)));
         await setActivated(tx, user.id, clock());
         return { action: 'activate', detail: firm ? { firmId: firm.id, firmName: firm.name } : {} };
       });
@@ -356,6 +357,11 @@ export const createAdminUsersService = (deps: {
           throw new Refused(refuse(409, errors.alreadyImported));
         }
         if (!(await firmExists(tx, body.firmId))) throw new Refused(refuse(404, errors.firmNotFound));
+        // An activated user takes a seat at the firm they join: a full firm refuses them as activation does.
+        if (user.activatedAt && (await findPersonFirmId(tx, user.personId)) !== body.firmId) {
+          const firm = await lockFirm(tx, body.firmId);
+          if (firm && firm.seatsUsed >= firm.seatLimit) throw new Refused(refuse(409, firmFullText(firm)));
+        }
         const firstName = body.firstName.trim();
         const familyName = body.familyName.trim();
         await importPerson(tx, user.personId, { firstName, lastName: familyName, firmId: body.firmId });
