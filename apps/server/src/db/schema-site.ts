@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -32,14 +33,29 @@ export const navItems = pgTable(
 );
 
 /** Favourites (blogs, spec 2 "Blog info"): the favourites dropdown lists them, each page is /blogs/{key}. */
-export const blogs = pgTable('blogs', {
-  key: text('key').primaryKey(),
-  topic: text('topic').notNull().default('BLOGS'),
-  subtitle: text('subtitle').notNull().default('Turning risk into opportunity'),
-  keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: at('created_at').notNull(),
-});
+export const blogs = pgTable(
+  'blogs',
+  {
+    key: text('key').primaryKey(),
+    topic: text('topic').notNull().default('BLOGS'),
+    subtitle: text('subtitle').notNull().default('Turning risk into opportunity'),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    // Blog config (issue 14; spec 2 "Blog info"): optional region and type, the disclaimer (sanitised HTML), the
+    // author ({id, extraHTML, name, email}, extraHTML sanitised), the access level and, for pi, its sectors.
+    region: text('region'),
+    blogType: text('blog_type'),
+    footerHtml: text('footer_html'),
+    author: jsonb('author').$type<{ id: number | null; extraHTML: string; name: string; email: string }>(),
+    accessType: text('access_type', { enum: ['pre', 'npi', 'pi'] })
+      .notNull()
+      .default('npi'),
+    selectedSectors: integer('selected_sectors').array().notNull().default(sql`'{}'::integer[]`),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('blogs_access_type_check', sql`${t.accessType} in ('pre', 'npi', 'pi')`)],
+);
 
 /** Homepage sliders (spec 2 "Slider item"); the landing shows the active ones in order. */
 export const sliders = pgTable(

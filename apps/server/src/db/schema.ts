@@ -432,6 +432,7 @@ export const reportTitleWords = pgTable('report_title_words', { word: text('word
 ]);
 
 export * from './schema-admin.ts';
+export * from './schema-blogs.ts';
 export * from './schema-crm.ts';
 export * from './schema-site.ts';
 // Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).

@@ -456,6 +456,7 @@ describe('GET /reports and friends (issue 3)', () => {
       countries: [],
       sectors: [],
       reports: [],
+      posts: [],
     });
     expect((await reader.get('/api/reports/suggestions?q=')).statusCode).toBe(400);
     expect((await reader.get(`/api/reports/suggestions?q=${'x'.repeat(101)}`)).statusCode).toBe(400);

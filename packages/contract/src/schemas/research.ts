@@ -146,12 +146,21 @@ export const reportsReply = z.object({
 export type ReportsReply = z.infer<typeof reportsReply>;
 
 export const suggestionsQuery = z.object({ q: textField().trim().min(1).max(100) });
+/** A published post in the suggestions (issue 14): its title only, whoever asks; the body never. */
+export const postSuggestion = z.object({
+  id: z.number(),
+  title: z.string(),
+  key: z.string(),
+  published_date: z.string(),
+});
+export type PostSuggestion = z.infer<typeof postSuggestion>;
 export const suggestionsReply = z.object({
   analysts: z.array(z.object({ id: z.number(), name: z.string() })),
   companies: z.array(z.object({ id: z.number(), name: z.string() })),
   countries: z.array(z.object({ id: z.number(), name: z.string() })),
   sectors: z.array(z.object({ id: z.number(), sName: z.string() })),
   reports: z.array(z.object({ id: z.number(), title: z.string(), published_date: z.string() })),
+  posts: z.array(postSuggestion),
 });
 export type SuggestionsReply = z.infer<typeof suggestionsReply>;
 

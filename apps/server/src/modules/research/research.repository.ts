@@ -528,6 +528,7 @@ export interface SuggestionRows {
   countries: { id: number; name: string }[];
   sectors: { id: number; sName: string }[];
   reports: { id: number; title: string; published_date: string }[];
+  posts: { id: number; title: string; key: string; published_date: string }[];
 }
 
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -626,6 +627,13 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
       ${small('countries', 'name', 'name')} as countries,
       ${small('sectors', 'name', 'sName')} as sectors,
       (select count(*)::int from hits) as hit_count,
+      -- Published posts whose title or text matches (issue 14): titles only, whoever asks.
+      (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'key', p.blog_key,
+          'published_date', ${isoUtc(sql`p.published_at`)}) order by p.title_hit desc, p.published_at desc, p.id desc), '[]')
+        from (select id, title, blog_key, published_at, title ilike ${pattern} as title_hit from posts
+          where publish and (title ilike ${pattern}
+            or search_vector @@ plainto_tsquery('english', search_words(${q})))
+          order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts,
       (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
         from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as reports`;
   const [row] = rowsOf<Record<keyof SuggestionRows | 'hit_count', unknown>>(await db.execute(statement));
@@ -651,5 +659,6 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
     countries: jsonValue<SuggestionRows['countries']>(row?.countries ?? []),
     sectors: jsonValue<SuggestionRows['sectors']>(row?.sectors ?? []),
     reports,
+    posts: jsonValue<SuggestionRows['posts']>(row?.posts ?? []),
   };
 };
