@@ -209,5 +209,5 @@ export const isPublicParameter = (name: string): name is PublicParameter =>
  * Storage folders whose images are public (GET /media/{folder}/{file}); nothing else in storage is. `brand` holds
  * the firm's logo (FIRM_LOGO).
  */
-export const publicMediaFolders = ['analysts', 'sectors', 'companies', 'sliders', 'brand'] as const;
+export const publicMediaFolders = ['analysts', 'sectors', 'companies', 'sliders', 'brand', 'posts'] as const;
 export type PublicMediaFolder = (typeof publicMediaFolders)[number];
