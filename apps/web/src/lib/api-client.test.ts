@@ -65,6 +65,17 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
+  it('sends a FormData body as it is, with its own multipart type and the CSRF header', async () => {
+    const fetchMock = stubFetch(reply(200, { success: true, data: null }), reply(200, {}));
+    await apiRequest('GET', '/users/me');
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
+    await apiRequest('POST', '/posts/uploadImage', { body: form });
+    expect(initOf(fetchMock, 1).body).toBe(form);
+    expect(headersOf(fetchMock, 1)['content-type']).toBeUndefined();
+    expect(headersOf(fetchMock, 1)['x-csrf-token']).toBe('tok-1');
+  });
+
   it('throws ApiError with status, message, field errors and code', async () => {
     stubFetch(reply(400, { success: false, message: 'Bad', errors: { email: 'Bad', n: 3 }, code: 'x' }));
     const error = await apiRequest('POST', '/users/signup', { body: {} }).catch((e: unknown) => e);

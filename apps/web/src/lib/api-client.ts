@@ -100,7 +100,9 @@ export const apiFetch = async (
 
   const send = async () => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (a file upload) sets its own multipart content type with the boundary.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const sentToken = withCsrf ? csrfToken : undefined;
     if (sentToken) headers[csrf.header] = sentToken;
     let response: Response;
@@ -109,7 +111,12 @@ export const apiFetch = async (
         method,
         headers,
         credentials: 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : isForm
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         signal: options.signal,
         keepalive: options.keepalive,
       });
