@@ -22,6 +22,8 @@ import { healthRoutes } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
 import { personsRoutes } from './routes/persons.ts';
+import { postImagesRoutes } from './routes/post-images.ts';
+import { postVisitsRoutes } from './routes/post-visits.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
@@ -100,6 +102,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       personsRoutes(api);
       adminUsersRoutes(api);
       forwardsRoutes(api);
+      postVisitsRoutes(api);
+      postImagesRoutes(api);
     },
     { prefix: '/api' },
   );

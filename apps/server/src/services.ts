@@ -15,6 +15,8 @@ import { createListMail } from './modules/mail/list-mail.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
 import { createPersonsService } from './modules/persons/persons.service.ts';
+import { createPostImagesService } from './modules/post-images/post-images.service.ts';
+import { createPostVisitsService } from './modules/post-visits/post-visits.service.ts';
 import { createReadingService } from './modules/reading/reading.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
 import { createResearchService, searchLimitsFor } from './modules/research/research.service.ts';
@@ -143,6 +145,9 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
       accessKeys,
       viewer: reportViewer,
     }),
+    // Posts' measured reading time and statistics, and the editor's image uploads (issue 14).
+    postVisits: createPostVisitsService({ db, clock }),
+    postImages: createPostImagesService({ storage: createStorage(config) }),
     clock,
     reading,
     deferred,

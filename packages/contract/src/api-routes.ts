@@ -100,6 +100,12 @@ export const apiRoutes = [
   // site: landing, navigation, content pages, contact forms (issue 5; spec 1 sections 2.3-2.4, spec 3 section 7)
   route('GET', '/getNavItems', 'public'),
   route('GET', '/blogs', 'public'),
+  route('GET', '/post/stat/:id', 'admin', false, { params: { id: 'x' } }),
+  // Sent on unload and on navigation (fetch keepalive keeps the GET and the CSRF header); closes the caller's visit.
+  route('GET', '/post/leave/:postId', 'signedIn', true, { params: { postId: 'x' }, query: { visit: 'x' } }),
+  // ours: a light heartbeat while the post page is visible, so that a read's time is measured, not guessed
+  route('POST', '/post/heartbeat/:postId', 'signedIn', true, { params: { postId: 'x' }, body: {} }),
+  route('POST', '/posts/uploadImage', 'admin', true),
   // The landing page's data in one call (ours; the spec does not show the slider path): active sliders and the
   // latest research (existence only: title, analysts, date).
   route('GET', '/landing', 'public'),

@@ -164,6 +164,8 @@ export const messagesBlogs = {
     unknownSectors: 'One of the selected sectors does not exist.',
     emptyText: 'Please write the text of the post.',
     visitNotFound: 'This visit does not exist.',
+    // ours: a heartbeat after the leave call (the visit stays closed; the page stops its heartbeat)
+    visitClosed: 'This visit has already ended.',
   },
   upload: {
     missing: 'Please choose an image to upload.',
@@ -172,6 +174,7 @@ export const messagesBlogs = {
     unreadable: 'The file is not a readable image.',
     tooManyPixels: 'The image has too many pixels (at most 40 megapixels).',
     oneFile: 'Please upload one image at a time.',
+    malformed: 'The upload could not be read. Please choose the image again.',
   },
   search: {
     posts: 'Posts',

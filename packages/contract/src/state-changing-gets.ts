@@ -9,6 +9,7 @@ export const stateChangingGets = [
   '/users/SaveUnsubscribeReason/:personId/:productId/:otherText/:reasonId',
   '/users/updateUserUnsubLastSentEmail/:id',
   '/users/:id/removeUser',
+  '/post/leave/:postId',
 ] as const;
 
 const lowerCased = new Set<string>(stateChangingGets.map((path) => path.toLowerCase()));
