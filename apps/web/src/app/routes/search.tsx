@@ -1,4 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PostSearchResults } from '../../features/blogs/components/post-search-results.tsx';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList, type ResearchTab } from '../../features/research/components/research-list.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -6,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 /**
  * /search?q= and /search/{q}: the research list over the free text (spec 1 section 2.6). `tab=mine` opens the
  * My Research tab, so a menu can link straight to either tab; the tab stays in the address as it changes.
+ * Matching blog posts show as a group of their own above the reports.
  */
 export default function SearchRoute() {
   const params = useParams();
@@ -23,6 +25,8 @@ export default function SearchRoute() {
         {/* Says only what the list shows: the filters below are named beside the list, not claimed away here. */}
         <h1 className={classes.title}>{q ? `Results for “${q}”` : 'Research'}</h1>
       </header>
+      {/* Posts first: a handful of notes above the long report list (issue 14), found by the same words. */}
+      {q && <PostSearchResults q={q} />}
       <ResearchList
         title="Research reports"
         variant="full"

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { client, fakeApi, renderApp } from '../../../test/render-app.tsx';
-import { shownSuggestions } from './suggest-search.tsx';
+import { flattenSuggestions, shownSuggestions } from './suggest-search.tsx';
 
 const reply = {
   analysts: [{ id: 5, name: 'Mei Lin Chan' }],
@@ -65,5 +65,30 @@ describe('header search suggestions', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('combobox', { name: 'Search research' }), 'harbour{Enter}');
     await waitFor(() => expect(app.location()).toBe('/search?q=harbour'));
+  });
+
+  it('lists matching blog posts as a group of their own linking /post/{id}, keeping room for them in the five', () => {
+    const posts = [
+      { id: 7, title: 'Copper after the strike', key: 'keyword1', published_date: '2026-03-03T00:00:00Z' },
+      { id: 8, title: 'Copper, again', key: 'keyword1', published_date: '2026-03-04T00:00:00Z' },
+      { id: 9, title: 'Third post', key: 'keyword1', published_date: '2026-03-05T00:00:00Z' },
+    ];
+    const shown = flattenSuggestions({ ...reply, posts });
+    expect(shown).toHaveLength(shownSuggestions);
+    expect(shown.filter((s) => s.group === 'Posts').map((s) => [s.label, s.href])).toEqual([
+      ['Copper after the strike', '/post/7'],
+      ['Copper, again', '/post/8'],
+    ]);
+    expect(shown.at(-1)?.group).toBe('Posts');
+    const alone = flattenSuggestions({
+      ...reply,
+      analysts: [],
+      companies: [],
+      countries: [],
+      sectors: [],
+      reports: [],
+      posts,
+    });
+    expect(alone.map((s) => s.key)).toEqual(['p7', 'p8', 'p9']);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../lib/format.ts';
 
 export interface Suggestion {
-  group: 'Analysts' | 'Companies' | 'Countries' | 'Sectors' | 'Reports';
+  group: 'Analysts' | 'Companies' | 'Countries' | 'Sectors' | 'Reports' | 'Posts';
   key: string;
   label: string;
   detail?: string;
@@ -24,7 +24,7 @@ export interface Suggestion {
 /** At most 5 suggestions (spec 1 section 9). */
 export const shownSuggestions = maxSuggestions;
 
-/** Spec 1 section 2.6: grouped analysts, companies, countries, sectors, reports; at most 5 in all. */
+/** Spec 1 section 2.6: grouped analysts, companies, countries, sectors, reports (and posts); at most 5 in all. */
 export const flattenSuggestions = (reply: SuggestionsReply | undefined): Suggestion[] => {
   if (!reply) return [];
   const all: Suggestion[] = [
@@ -60,7 +60,17 @@ export const flattenSuggestions = (reply: SuggestionsReply | undefined): Suggest
       href: reportPath(r.id, r.title),
     })),
   ];
-  return all.slice(0, shownSuggestions);
+  // Blog posts (issue 14) come last as a group of their own, and keep room in the five: up to two of them when
+  // the other groups would fill every place.
+  const posts: Suggestion[] = (reply.posts ?? []).map((p) => ({
+    group: 'Posts' as const,
+    key: `p${p.id}`,
+    label: p.title,
+    detail: formatPublishedDate(p.published_date),
+    href: `/post/${p.id}`,
+  }));
+  const others = all.slice(0, shownSuggestions - Math.min(posts.length, 2));
+  return [...others, ...posts].slice(0, shownSuggestions);
 };
 
 export interface SuggestSearchClasses {

@@ -1,0 +1,86 @@
+import { Button, Loader, Modal, Pagination, Table } from '@mantine/core';
+import { blogLimits, messagesBlogs } from '@portal/contract';
+import { useState } from 'react';
+import { usePostStats } from '../api/blogs-queries.ts';
+import { formatDateTime, formatMinutes } from '../lib/blog-view.ts';
+import classes from './blogs.module.css';
+import { ErrorState } from './states.tsx';
+
+const text = messagesBlogs.stats;
+
+function StatsBody({ postId }: { postId: number }) {
+  const [page, setPage] = useState(1);
+  const stats = usePostStats(postId, page, true);
+  if (stats.isPending) return <Loader size="sm" aria-label={text.title} />;
+  if (stats.isError) return <ErrorState message={text.loadFailed} onRetry={() => void stats.refetch()} />;
+  const { data, total, averageMinutes } = stats.data;
+  if (total === 0) return <p className={classes.muted}>{text.empty}</p>;
+  const pages = Math.max(1, Math.ceil(total / blogLimits.statsPageSize));
+  const anyEstimated = data.some((row) => !row.measured);
+  return (
+    <div className={classes.post}>
+      <p className={classes.postMeta}>
+        <strong>{text.average(formatMinutes(averageMinutes))}</strong>
+        <span>{text.visits(total)}</span>
+      </p>
+      <div className={classes.tableScroll} aria-busy={stats.isFetching}>
+        <Table striped withTableBorder>
+          <Table.Caption>{text.title}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{text.columns.name}</Table.Th>
+              <Table.Th scope="col">{text.columns.company}</Table.Th>
+              <Table.Th scope="col">{text.columns.entry}</Table.Th>
+              <Table.Th scope="col">{text.columns.exit}</Table.Th>
+              <Table.Th scope="col">{text.columns.minutes}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((row, index) => (
+              // Rows have no id of their own; a page is replaced whole, never reordered in place.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <Table.Tr key={`${row.dLogTimeUtc}-${index}`}>
+                <Table.Td>{row.sName}</Table.Td>
+                <Table.Td>{row.sCompanyName}</Table.Td>
+                <Table.Td>{formatDateTime(row.dLogTimeUtc)}</Table.Td>
+                <Table.Td>{formatDateTime(row.dExitTimeUtc)}</Table.Td>
+                <Table.Td>
+                  {formatMinutes(row.minutes)}
+                  {!row.measured && <span className={classes.estimated}>{text.estimated}</span>}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {anyEstimated && <p className={classes.muted}>{text.estimatedNote}</p>}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Post statistics" (admin, spec 2 section 9): the post's visits, 15 a page, and the average time spent. */
+export function PostStatsButton({ postId }: { postId: number }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpened(true)}>
+        {messagesBlogs.reader.statistics}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={text.title} size="xl">
+        {opened && <StatsBody postId={postId} />}
+        <Button mt="md" variant="default" onClick={() => setOpened(false)}>
+          {text.close}
+        </Button>
+      </Modal>
+    </>
+  );
+}
