@@ -1,0 +1,184 @@
+import '@mantine/tiptap/styles.css';
+import '@mantine/core/styles/Modal.css';
+import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { blogLimits, messagesBlogs } from '@portal/contract';
+import type { Editor } from '@tiptap/react';
+import { useId, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { editorActions } from '../api/blog-admin-api.ts';
+import classes from './blog-admin.module.css';
+
+const m = messagesBlogs.admin.editor;
+
+function ImageIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The image control: a dialog with the file and its alternative text. The file goes to POST /posts/uploadImage
+ * (the server checks, re-encodes and stores it); the returned path is inserted at the editor's default width
+ * (400 px, or the image's own width when narrower: never enlarged). The server's refusal shows in the dialog.
+ */
+function ImageControl({ editor }: { editor: Editor }) {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileId = useId();
+  const fileHintId = useId();
+  const errorId = useId();
+
+  const close = () => {
+    setOpen(false);
+    setFile(null);
+    setAlt('');
+    setError(null);
+    editor.commands.focus();
+  };
+
+  const insert = async () => {
+    if (!file) {
+      setError(messagesBlogs.upload.missing);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const image = await editorActions.uploadImage(file);
+      const width = Math.min(blogLimits.editorImageWidth, image.width);
+      const height = Math.round((image.height * width) / Math.max(1, image.width));
+      editor.chain().focus().setImage({ src: image.path, alt: alt.trim(), width, height }).run();
+      close();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : messagesBlogs.upload.unreadable);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <RichTextEditor.Control onClick={() => setOpen(true)} aria-label={m.image} title={m.image}>
+        <ImageIcon />
+      </RichTextEditor.Control>
+      <Modal opened={open} onClose={close} title={m.image} centered>
+        <form
+          className={classes.stack}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void insert();
+          }}
+        >
+          <div className={classes.field}>
+            <label htmlFor={fileId} className={classes.label}>
+              {m.imageFile}
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              aria-describedby={`${fileHintId}${error ? ` ${errorId}` : ''}`}
+              className={classes.fileInput}
+              onChange={(event) => {
+                const picked = event.currentTarget.files?.[0] ?? null;
+                setFile(picked);
+                setError(null);
+                if (picked && !alt) setAlt(picked.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+              }}
+            />
+            <p id={fileHintId} className={classes.hint}>
+              {m.imageFileHint}
+            </p>
+          </div>
+          <TextInput
+            label={m.imageAlt}
+            description={m.imageAltHint}
+            value={alt}
+            maxLength={200}
+            onChange={(event) => setAlt(event.currentTarget.value)}
+          />
+          <div role="alert" id={errorId}>
+            {error && <p className={classes.error}>{error}</p>}
+          </div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {messagesBlogs.admin.cancel}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {m.imageInsert}
+            </Button>
+          </Group>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The rich text field of the post editor and of the blog disclaimer (one component, Tiptap through
+ * @mantine/tiptap). Every toolbar control is a labelled button in the tab order; the text area itself is a
+ * labelled textbox. `withImages` adds the image upload control (posts only).
+ */
+export function BlogRichText({
+  editor,
+  labelId,
+  withImages = false,
+  invalid = false,
+}: {
+  editor: Editor | null;
+  labelId: string;
+  withImages?: boolean;
+  invalid?: boolean;
+}) {
+  if (!editor) return null;
+  return (
+    <RichTextEditor
+      editor={editor}
+      className={invalid ? classes.editorInvalid : classes.editor}
+      role="group"
+      aria-labelledby={labelId}
+    >
+      <RichTextEditor.Toolbar sticky stickyOffset={0}>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Bold />
+          <RichTextEditor.Italic />
+          <RichTextEditor.Underline />
+          <RichTextEditor.Strikethrough />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.H2 />
+          <RichTextEditor.H3 />
+          <RichTextEditor.H4 />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.BulletList />
+          <RichTextEditor.OrderedList />
+          <RichTextEditor.Blockquote />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Link />
+          <RichTextEditor.Unlink />
+          {withImages && <ImageControl editor={editor} />}
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Undo />
+          <RichTextEditor.Redo />
+        </RichTextEditor.ControlsGroup>
+      </RichTextEditor.Toolbar>
+      <RichTextEditor.Content />
+    </RichTextEditor>
+  );
+}

@@ -1,0 +1,202 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Table.css';
+import { Anchor, Button, Group, SegmentedControl, Select, Table } from '@mantine/core';
+import { type BlogInfo, messagesBlogs, type PostCard, type PostsReply } from '@portal/contract';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { postActions, postsKey, usePosts } from '../api/blog-admin-api.ts';
+import classes from './blog-admin.module.css';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
+
+const m = messagesBlogs.admin;
+const allBlogs = '';
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * The Posts tab of Blog Management: Published / Drafts, a blog filter, the list in keyset pages, and each post's
+ * Edit, Publish or Unpublish, and Delete (after a confirmation).
+ */
+export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
+  const queryClient = useQueryClient();
+  const [publish, setPublish] = useState(true);
+  const [key, setKey] = useState(allBlogs);
+  const [feedback, setFeedback] = useState<FeedbackValue | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<PostCard | null>(null);
+  const filter = { publish, key: key || undefined };
+  const posts = usePosts(filter);
+  const rows = posts.data?.pages.flatMap((page) => page.data) ?? [];
+  const kind = publish ? m.toggle.published : m.toggle.drafts;
+
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: postsKey });
+
+  /** Publish or unpublish: the reply is the list the post left, which replaces it at once; the others reload. */
+  const toggle = async (post: PostCard) => {
+    setBusy(post.id);
+    setFeedback(null);
+    try {
+      const reply = publish
+        ? await postActions.unpublish(post.id, filter.key)
+        : await postActions.publish(post.id, filter.key);
+      if (reply && Array.isArray(reply.data)) {
+        queryClient.setQueryData<InfiniteData<PostsReply, string | undefined>>([...postsKey, filter], {
+          pages: [reply],
+          pageParams: [undefined],
+        });
+      }
+      setFeedback({ ok: true, text: publish ? m.unpublished : m.published });
+    } catch (error) {
+      setFeedback(failureOf(error));
+    } finally {
+      setBusy(null);
+      await queryClient.invalidateQueries({
+        queryKey: postsKey,
+        predicate: (query) => (query.queryKey[2] as { publish?: boolean })?.publish !== publish,
+      });
+    }
+  };
+
+  const remove = async (post: PostCard) => {
+    setBusy(post.id);
+    setFeedback(null);
+    try {
+      await postActions.remove(post.id);
+      setFeedback({ ok: true, text: m.deleted });
+    } catch (error) {
+      setFeedback(failureOf(error));
+    } finally {
+      setDeleting(null);
+      setBusy(null);
+      await refreshAll();
+    }
+  };
+
+  const blogTopic = (post: PostCard) => blogs.find((blog) => blog.key === post.key)?.topic ?? post.blogTopic;
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.toolbar}>
+        <Button component={Link} to="/admin/createPost">
+          {m.addPost}
+        </Button>
+        <SegmentedControl
+          aria-label={m.tabs.posts}
+          value={publish ? 'published' : 'drafts'}
+          onChange={(value) => setPublish(value === 'published')}
+          data={[
+            { value: 'published', label: m.toggle.published },
+            { value: 'drafts', label: m.toggle.drafts },
+          ]}
+        />
+        <Select
+          className={classes.filter}
+          label={m.blogFilter}
+          value={key}
+          allowDeselect={false}
+          onChange={(value) => setKey(value ?? allBlogs)}
+          data={[
+            { value: allBlogs, label: m.allBlogsFilter },
+            ...blogs.map((blog) => ({ value: blog.key, label: blog.topic })),
+          ]}
+        />
+      </div>
+      <Feedback value={feedback} />
+      {posts.isError && rows.length === 0 ? (
+        <div role="alert" className={classes.state}>
+          <p>{m.loadFailed}</p>
+          <Button variant="outline" onClick={() => void posts.refetch()}>
+            {m.retry}
+          </Button>
+        </div>
+      ) : posts.isPending ? (
+        <p className={classes.state} role="status">
+          {m.loading}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className={classes.state}>{m.noPosts}</p>
+      ) : (
+        <div className={classes.frame}>
+          <Table className={classes.table} aria-label={m.listLabel(kind)} aria-busy={posts.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{m.columns.title}</Table.Th>
+                <Table.Th scope="col">{m.columns.blog}</Table.Th>
+                <Table.Th scope="col">{m.columns.date}</Table.Th>
+                <Table.Th scope="col">{m.columns.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((post) => (
+                <Table.Tr key={post.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/post/${post.id}`}>
+                      {post.title}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{blogTopic(post)}</Table.Td>
+                  <Table.Td>{formatDate(post.published_at ?? post.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        component={Link}
+                        to={`/admin/createPost?id=${post.id}`}
+                        aria-label={`${m.edit} ${post.title}`}
+                      >
+                        {m.edit}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy === post.id}
+                        onClick={() => void toggle(post)}
+                        aria-label={`${publish ? m.unpublish : m.publish} ${post.title}`}
+                      >
+                        {publish ? m.unpublish : m.publish}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red.9"
+                        onClick={() => setDeleting(post)}
+                        aria-label={`${m.delete} ${post.title}`}
+                      >
+                        {m.delete}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      {posts.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="outline"
+            loading={posts.isFetchingNextPage}
+            onClick={() => void posts.fetchNextPage()}
+          >
+            {m.more}
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={m.confirmDeletePostTitle}
+        text={m.confirmDeletePost(deleting?.title ?? '')}
+        busy={deleting !== null && busy === deleting.id}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      />
+    </div>
+  );
+}
