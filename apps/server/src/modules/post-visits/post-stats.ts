@@ -7,7 +7,7 @@ import { blogLimits } from '@portal/contract';
  */
 const UNMEASURED_SECONDS = blogLimits.unmeasuredVisitMinutes * 60;
 
-/** Rounds to 2 decimals from whole seconds, so 0.125 rounds up and no binary fraction skews a half. */
+/** Rounds to 2 decimals from whole seconds (1.005 minutes gives 1.01: rounding the float minutes gave 1). */
 const minutesOfSeconds = (seconds: number, visits = 1) =>
   visits === 0 ? 0 : Math.round((seconds * 100) / (60 * visits)) / 100;
 
