@@ -1,6 +1,6 @@
 import { Button, Skeleton, VisuallyHidden } from '@mantine/core';
 import { type BlogInfo, messagesBlogs } from '@portal/contract';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { renderRichHtml, renderSafeHtml, safeHref } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -11,10 +11,15 @@ import { blogPath, formatDate, postDate } from '../lib/blog-view.ts';
 import { loginPathFor, type PostLoad } from '../lib/post-reply.ts';
 import classes from './blogs.module.css';
 import { PostSidePanel } from './post-side-panel.tsx';
-import { PostStatsButton } from './post-stats-modal.tsx';
 import { EmptyState, ErrorState } from './states.tsx';
 
 const text = messagesBlogs.reader;
+
+// Only admins see the statistics: its table, pagination and dialog load when an admin's page is drawn, so the
+// readers' post page (and the route list every page carries) stays without them.
+const PostStatsButton = lazy(async () => ({
+  default: (await import('./post-stats-modal.tsx')).PostStatsButton,
+}));
 
 function BackLink({ blog }: { blog: BlogInfo }) {
   return (
@@ -149,7 +154,9 @@ export function PostPage({ postId }: { postId: number }) {
         </p>
         {isAdmin && (
           <div className={classes.actions}>
-            <PostStatsButton postId={post.id} />
+            <Suspense fallback={null}>
+              <PostStatsButton postId={post.id} />
+            </Suspense>
             <Button component={Link} to={`/admin/createPost?id=${post.id}`} variant="default">
               {text.edit}
             </Button>
