@@ -349,9 +349,11 @@ export const postStatReply = z.object({
 export type PostStatReply = z.infer<typeof postStatReply>;
 
 /** GET /post/leave/{postId}?visit= (on unload and navigation) and POST /post/heartbeat/{postId} (ours). */
-export const postVisitQuery = z.object({ visit: z.uuid({ error: m.visitInvalid }) });
+/** A visit id (a UUID); a control character is refused as in every text field, before the UUID check. */
+const visitField = textField({ error: m.visitInvalid }).pipe(z.uuid({ error: m.visitInvalid }));
+export const postVisitQuery = z.object({ visit: visitField });
 export const postHeartbeatBody = z.object({
-  visit: z.uuid({ error: m.visitInvalid }),
+  visit: visitField,
   /** the page became visible again: restart the clock without counting the hidden time */
   resumed: z.boolean().default(false),
 });
