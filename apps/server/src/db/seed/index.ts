@@ -15,6 +15,7 @@ import {
   users,
 } from '../schema.ts';
 import { accountsSeed, demoAccounts } from './accounts.ts';
+import { blogsSeed } from './blogs.ts';
 import { catalogueSeed } from './catalogue.ts';
 import { crmSeed } from './crm.ts';
 import { crmParametersSeed } from './crm-parameters.ts';
@@ -56,6 +57,8 @@ export const seedModules: readonly SeedModule[] = [
   { ...crmSeed, demo: true },
   // users management (issue 13): website users in every state at the CRM's firms, after the CRM seed
   { ...usersAdminSeed, demo: true },
+  // blogs and posts (issue 14): after the catalogue (authors, research) and the readers of the CRM and users seeds
+  { ...blogsSeed, demo: true },
 ];
 
 /**

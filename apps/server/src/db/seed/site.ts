@@ -5,7 +5,7 @@ import { escapeHtml } from '../../modules/mail/templates.ts';
 import { aboutContentKey } from '../../modules/site/site.service.ts';
 import { createStorage, type Storage } from '../../modules/storage/storage.ts';
 import type { Executor } from '../client.ts';
-import { blogs, navItems, reports, sectors, siteContent, sliders } from '../schema.ts';
+import { navItems, reports, sectors, siteContent, sliders } from '../schema.ts';
 import type { SeedContext, SeedModule } from './index.ts';
 import { insertParametersIfAbsent } from './site-parameters.ts';
 
@@ -208,28 +208,7 @@ export const siteSeed: SeedModule = {
     const [existing] = await db.select({ id: navItems.id }).from(navItems).limit(1);
     if (!existing) await insertMenu(db, buildMenu(new Map(sectorRows.map((s) => [s.id, s.name]))), null);
 
-    await db
-      .insert(blogs)
-      .values([
-        {
-          key: 'keyword1',
-          topic: 'Asia Strategy Notes',
-          subtitle: 'Turning risk into opportunity',
-          keywords: ['Macro', 'Strategy', 'Rates'],
-          sortOrder: 1,
-          createdAt: now,
-        },
-        {
-          // New blogs get a random UUID key (spec 2); the demo's is fixed so that reseeding adds nothing.
-          key: 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-          topic: 'Energy Transition Insights',
-          subtitle: 'Grids, solar and the cost of carbon',
-          keywords: ['EnergyTransition', 'Solar', 'Power'],
-          sortOrder: 2,
-          createdAt: now,
-        },
-      ])
-      .onConflictDoNothing();
+    // The favourites' blogs (keyword1 and the energy blog) and their posts are the blogs seed's (issue 14).
 
     const latest = await db
       .select({ id: reports.id, title: reports.title, freeAccess: reports.freeAccess })
