@@ -23,7 +23,7 @@ export function PostSearchResults({ q }: { q: string }) {
   const total = search.data?.pages[0]?.total ?? 0;
   return (
     <section aria-labelledby="post-results-title" aria-busy={search.isFetching}>
-      <h2 id="post-results-title" className={classes.sectionTitle}>
+      <h2 id="post-results-title" className={classes.groupTitle}>
         {text.posts}
         {total > 0 && <span className={classes.muted}> ({total})</span>}
       </h2>
