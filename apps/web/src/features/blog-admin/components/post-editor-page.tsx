@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import { Anchor, Badge, Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { blogLimits, messagesBlogs, type Post, type PostBody } from '@portal/contract';

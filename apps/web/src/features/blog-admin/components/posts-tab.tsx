@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
 import { Anchor, Button, Group, SegmentedControl, Select, Table } from '@mantine/core';
@@ -11,7 +13,8 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 const m = messagesBlogs.admin;
-const allBlogs = '';
+/** The filter's "all blogs" value: never a blog key (keys are letters, digits, '-' and '_'). */
+const allBlogs = '*';
 
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -27,7 +30,7 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
   const [feedback, setFeedback] = useState<FeedbackValue | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<PostCard | null>(null);
-  const filter = { publish, key: key || undefined };
+  const filter = { publish, key: key === allBlogs ? undefined : key };
   const posts = usePosts(filter);
   const rows = posts.data?.pages.flatMap((page) => page.data) ?? [];
   const kind = publish ? m.toggle.published : m.toggle.drafts;
