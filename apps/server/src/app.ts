@@ -14,6 +14,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { adminUsersRoutes } from './routes/admin-users.ts';
 import { missingRoutes } from './routes/api-route.ts';
+import { blogsRoutes } from './routes/blogs.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { externalLinksRoutes } from './routes/external-links.ts';
@@ -97,6 +98,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       readingRoutes(api);
       externalLinksRoutes(api, config);
       siteRoutes(api);
+      blogsRoutes(api);
       contactRoutes(api);
       subscriptionMailRoutes(api, config);
       personsRoutes(api);

@@ -5,6 +5,7 @@ import { createAccessKeysService } from './modules/access-keys/access-keys.servi
 import { createExternalAccessService } from './modules/access-keys/external-access.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
+import { createBlogsService } from './modules/blogs/blogs.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDeferredWork } from './modules/deferred/deferred-work.ts';
@@ -131,6 +132,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     ...{ outbox, listMail, parameters, throttles, deferred, secrets },
   });
   return {
+    // Blogs and posts (issue 14): config, order, posts and the one access rule of reading them.
+    blogs: createBlogsService({ db, clock, entitlements, research, site }),
     // Users management (issue 13): lists, row actions, import, seats and the audit log.
     adminUsers: createAdminUsersService({ db, clock, sessions, entitlements, accounts }),
     subscriptionMail,

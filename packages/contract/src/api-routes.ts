@@ -99,7 +99,21 @@ export const apiRoutes = [
   route('POST', '/reportAccessKeys/:id/revoke', 'admin', true, { params: { id: '0' } }),
   // site: landing, navigation, content pages, contact forms (issue 5; spec 1 sections 2.3-2.4, spec 3 section 7)
   route('GET', '/getNavItems', 'public'),
+  // Blogs and posts (issue 14; spec 2 section 7). Reading is public in the table: the service applies the blog's
+  // access level (pre, npi, pi) to each post. Writes are admin; the state-changing GETs need the CSRF header.
   route('GET', '/blogs', 'public'),
+  route('POST', '/blog/config', 'admin', true, { body: {} }),
+  route('POST', '/updateBlogsList', 'admin', true, { body: {} }),
+  route('GET', '/deleteFavourite', 'admin', true, { query: { key: '!' } }),
+  route('POST', '/blog/createPost', 'admin', true, { body: {} }),
+  route('GET', '/blog/getPosts', 'public', false, { query: { publish: 'true' } }),
+  route('GET', '/post/:id', 'public', false, { params: { id: 'x' } }),
+  route('GET', '/post/delete', 'admin', true, { query: { id: 'x' } }),
+  route('POST', '/post/updatePost/:postId', 'admin', true, { params: { postId: 'x' }, body: {} }),
+  route('GET', '/publishPost', 'admin', true, { query: { id: 'x' } }),
+  route('GET', '/unPublishPost', 'admin', true, { query: { id: 'x' } }),
+  route('POST', '/post/saveBlogResearch', 'admin', true, { body: {} }),
+  route('GET', '/post/associatedResearch/:id', 'public', false, { params: { id: 'x' } }),
   route('GET', '/post/stat/:id', 'admin', false, { params: { id: 'x' } }),
   // Sent on unload and on navigation (fetch keepalive keeps the GET and the CSRF header); closes the caller's visit.
   route('GET', '/post/leave/:postId', 'signedIn', true, { params: { postId: 'x' }, query: { visit: 'x' } }),

@@ -211,6 +211,8 @@ export const messagesBlogs = {
     unknownSectors: 'One of the selected sectors does not exist.',
     emptyText: 'Please write the text of the post.',
     visitNotFound: 'This visit does not exist.',
+    // ours: a posts list's page cursor that is not one the server gave (GET /blog/getPosts)
+    cursorInvalid: 'This page of posts is not valid. Please reload the list.',
     // ours: a heartbeat after the leave call (the visit stays closed; the page stops its heartbeat)
     visitClosed: 'This visit has already ended.',
   },

@@ -9,6 +9,10 @@ export const stateChangingGets = [
   '/users/SaveUnsubscribeReason/:personId/:productId/:otherText/:reasonId',
   '/users/updateUserUnsubLastSentEmail/:id',
   '/users/:id/removeUser',
+  '/deleteFavourite',
+  '/post/delete',
+  '/publishPost',
+  '/unPublishPost',
   '/post/leave/:postId',
 ] as const;
 

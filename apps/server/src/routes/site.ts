@@ -1,5 +1,4 @@
 import {
-  blogsReply,
   contentReply,
   customPageParamParams,
   customPageParamReply,
@@ -19,12 +18,6 @@ export const siteRoutes = (app: App) => {
     ...tableRoute('GET /getNavItems'),
     schema: { response: { 200: navItemsReply, ...errorResponses } },
     handler: async () => ({ data: await site.navItems() }),
-  });
-
-  app.route({
-    ...tableRoute('GET /blogs'),
-    schema: { response: { 200: blogsReply, ...errorResponses } },
-    handler: async () => ({ data: await site.favourites() }),
   });
 
   app.route({
