@@ -24,6 +24,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
 import { personsRoutes } from './routes/persons.ts';
 import { postImagesRoutes } from './routes/post-images.ts';
+import { postSearchRoutes } from './routes/post-search.ts';
 import { postVisitsRoutes } from './routes/post-visits.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { reportViewerRoutes } from './routes/report-viewer.ts';
@@ -106,6 +107,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       forwardsRoutes(api);
       postVisitsRoutes(api);
       postImagesRoutes(api);
+      postSearchRoutes(api);
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,7 @@ import { createPostImagesService } from './modules/post-images/post-images.servi
 import { createPostVisitsService } from './modules/post-visits/post-visits.service.ts';
 import { createReadingService } from './modules/reading/reading.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
+import { createPostSearchService } from './modules/research/post-search.service.ts';
 import { createResearchService, searchLimitsFor } from './modules/research/research.service.ts';
 import type { Clock, Log } from './modules/runtime.ts';
 import { createSecretStore } from './modules/secrets/secret-store.ts';
@@ -151,6 +152,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     // Posts' measured reading time and statistics, and the editor's image uploads (issue 14).
     postVisits: createPostVisitsService({ db, clock }),
     postImages: createPostImagesService({ storage: createStorage(config) }),
+    postSearch: createPostSearchService({ db }),
     clock,
     reading,
     deferred,

@@ -120,6 +120,8 @@ export const apiRoutes = [
   // ours: a light heartbeat while the post page is visible, so that a read's time is measured, not guessed
   route('POST', '/post/heartbeat/:postId', 'signedIn', true, { params: { postId: 'x' }, body: {} }),
   route('POST', '/posts/uploadImage', 'admin', true),
+  // ours: post text in the site search (titles for everyone, snippets only with access)
+  route('GET', '/posts/search', 'signedIn', false, { query: { q: 'copper' } }),
   // The landing page's data in one call (ours; the spec does not show the slider path): active sliders and the
   // latest research (existence only: title, analysts, date).
   route('GET', '/landing', 'public'),

@@ -286,7 +286,7 @@ const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=
  * ts_headline over the text as the index saw it (search_words: `EV/EBITDA` as two words, so a hit on `EBITDA`
  * is marked), with the zero-width spaces search_words() put in taken out again.
  */
-const headline = (text: SQL, query: SQL) =>
+export const headline = (text: SQL, query: SQL) =>
   sql`replace(ts_headline('english', search_words(${text}), ${query}, ${headlineOptions}), U&'\\200B', '')`;
 
 /**
