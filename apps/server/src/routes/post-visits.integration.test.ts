@@ -126,6 +126,34 @@ describe('post visits: leave, heartbeat and statistics', () => {
     expect((await row(id)).activeSeconds).toBe(75 + cap);
   });
 
+  it('a visit opened by GET /post/{id} is measured by its heartbeat and leave and shows in the statistics', async () => {
+    const read = (
+      await t.db
+        .insert(posts)
+        .values({
+          blogKey: 'visits-blog',
+          title: 'Read through the API',
+          html: '<p>w</p>',
+          draft: {},
+          publish: true,
+          publishedAt: t.clock(),
+        })
+        .returning({ id: posts.id })
+    )[0]!.id;
+    const page = await client.get(`/api/post/${read}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const visitId = page.json().data.visit as string;
+    expect(visitId).toMatch(/^[0-9a-f-]{36}$/);
+    t.clock.advance(30 * SECOND);
+    expect((await beat(client, visitId, false, read)).statusCode).toBe(200);
+    t.clock.advance(12 * SECOND);
+    expect((await leave(client, visitId, read)).statusCode).toBe(200);
+    const reply = await stats(1, read);
+    expect(reply.total).toBe(1);
+    expect(reply.data[0]).toMatchObject({ measured: true, minutes: 0.7 });
+    expect(reply.averageMinutes).toBe(0.7);
+  });
+
   it("another reader's visit, another post's visit and unknown visits are 404 and change nothing", async () => {
     const id = await visit(clientId);
     t.clock.advance(20 * SECOND);
