@@ -37,7 +37,7 @@ export function AssociatedResearch({
 
   return (
     <section className={classes.section} aria-labelledby="associated-research-title">
-      <h2 id="associated-research-title" className={classes.label} style={{ fontSize: '1.1rem', margin: 0 }}>
+      <h2 id="associated-research-title" className={classes.sectionTitle}>
         {m.research}
       </h2>
       <TextInput

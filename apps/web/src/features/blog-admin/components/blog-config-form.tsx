@@ -2,7 +2,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Button, Group, MultiSelect, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import {
   type BlogAccessType,
   type BlogConfigBody,
@@ -31,7 +31,6 @@ interface Values {
   authorId: string | null;
   authorName: string;
   authorEmail: string;
-  authorExtra: string;
   accessType: BlogAccessType;
   selectedSectors: string[];
   keyword: string[];
@@ -45,7 +44,6 @@ const valuesOf = (blog: BlogInfo): Values => ({
   authorId: blog.author?.id ? String(blog.author.id) : null,
   authorName: blog.author?.name ?? '',
   authorEmail: blog.author?.email ?? '',
-  authorExtra: blog.author?.extraHTML ?? '',
   accessType: blog.accessType,
   selectedSectors: blog.selectedSectors.map(String),
   keyword: blog.keyword,
@@ -79,6 +77,9 @@ export function BlogConfigForm({
   const [busy, setBusy] = useState(false);
   const disclaimerId = useId();
   const disclaimer = useBlogEditor(m.disclaimer, blog.footerHTML);
+  const aboutId = useId();
+  // The author's note is HTML too (the post page shows it under the name): the same editor, not raw markup.
+  const about = useBlogEditor(m.authorExtra, blog.author?.extraHTML ?? null);
   const analysts = useAnalysts();
   const sectors = useSectors();
 
@@ -119,7 +120,7 @@ export function BlogConfigForm({
             id: values.authorId ? Number(values.authorId) : null,
             name: values.authorName,
             email: values.authorEmail,
-            extraHTML: values.authorExtra,
+            extraHTML: about.editor && hasText(about.editor.getJSON()) ? about.editor.getHTML() : '',
           }
         : null,
       accessType: values.accessType,
@@ -191,8 +192,8 @@ export function BlogConfigForm({
         />
         {errors.footerHTML && <p className={classes.error}>{errors.footerHTML}</p>}
       </div>
-      <fieldset className={classes.stack} style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className={classes.label}>{m.author}</legend>
+      <fieldset className={classes.fieldset}>
+        <legend className={classes.sectionTitle}>{m.author}</legend>
         <div className={classes.formGrid}>
           <Select
             label={m.authorAnalyst}
@@ -221,14 +222,12 @@ export function BlogConfigForm({
             onChange={(event) => set('authorEmail', event.currentTarget.value)}
           />
         </div>
-        <Textarea
-          label={m.authorExtra}
-          autosize
-          minRows={2}
-          value={values.authorExtra}
-          maxLength={blogLimits.authorExtraHtmlMax}
-          onChange={(event) => set('authorExtra', event.currentTarget.value)}
-        />
+        <div className={classes.field}>
+          <span id={aboutId} className={classes.label}>
+            {m.authorExtra}
+          </span>
+          <BlogRichText editor={about.editor} labelId={aboutId} invalid={Boolean(errors.author)} />
+        </div>
       </fieldset>
       <div className={classes.formGrid}>
         <Select

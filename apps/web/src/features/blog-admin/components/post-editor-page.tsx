@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Badge.css';
-import { Anchor, Badge, Button, Group, Modal, Select, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { blogLimits, messagesBlogs, type Post, type PostBody } from '@portal/contract';
 import type { Content } from '@tiptap/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -202,9 +201,9 @@ export function PostEditorPage({ id }: { id: number | null }) {
         <h1 className={classes.title}>{id === null ? e.createTitle : e.editTitle}</h1>
         {loaded && (
           <Group gap={8}>
-            <Badge color={loaded.publish ? 'green.9' : 'gray.8'} variant="light" size="lg">
+            <span className={loaded.publish ? classes.statusPublished : classes.statusDraft}>
               {loaded.publish ? e.statusPublished : e.statusDraft}
-            </Badge>
+            </span>
             <Anchor component={Link} to={`/post/${loaded.id}`}>
               {e.viewPost}
             </Anchor>
