@@ -6,7 +6,13 @@
 
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type BlogInfo, type BlogInfosReply, messagesBlogs as mb, type PostReply } from '@portal/contract';
+import {
+  type BlogInfo,
+  type BlogInfosReply,
+  messagesBlogs as mb,
+  type PostReply,
+  type ReportsReply,
+} from '@portal/contract';
 import { csrfToken } from './support/api.ts';
 import { demoAccounts, expect, signIn, test } from './support/fixtures.ts';
 
@@ -82,6 +88,12 @@ test('an admin writes a post with an image by keyboard, publishes it, and a clie
   await expect(save).toBeDisabled();
 
   await page.getByRole('textbox', { name: e.title }).fill(title);
+  // Leaving with unsaved changes asks first; Stay keeps everything.
+  await page.getByRole('link', { name: e.cancel }).click();
+  const leave = page.getByRole('dialog').filter({ hasText: e.unsaved });
+  await leave.getByRole('button', { name: e.stay }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByRole('textbox', { name: e.title })).toHaveValue(title);
   // Typed and formatted by keyboard: Mod+B, then the toolbar reached with Tab and used with Enter.
   await editorText(page).click();
   await page.keyboard.type('Premiums in Shanghai rose for a third week. ');
@@ -130,6 +142,18 @@ test('an admin writes a post with an image by keyboard, publishes it, and a clie
   await expect(page.getByRole('status').filter({ hasText: m.published })).toBeVisible();
   await expect(page.getByText(e.statusPublished, { exact: true })).toBeVisible();
 
+  // Associated research: a report found by title, saved, and the post reloaded after the spec's delay.
+  const reports = await page.request.get('/api/reports', { params: { type: 'all', pageSize: '5' } });
+  const report = ((await reports.json()) as ReportsReply).data[0]!;
+  await page
+    .getByRole('searchbox', { name: e.researchSearch })
+    .fill(report.title.split(' ').slice(0, 2).join(' '));
+  await page.getByRole('button', { name: e.addReport(report.title), exact: true }).click();
+  await page.getByRole('button', { name: e.researchSave }).click();
+  await expect(page.getByRole('status').filter({ hasText: e.reloading })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: e.saved })).toBeVisible();
+  await expect(page.getByRole('button', { name: e.removeReport(report.title), exact: true })).toBeVisible();
+
   // The admin's published list shows it.
   await page.goto('/admin/favorites');
   await expect(
@@ -146,6 +170,7 @@ test('an admin writes a post with an image by keyboard, publishes it, and a clie
     await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(reader.getByText('Inventories are thin.')).toBeVisible();
     await expect(reader.getByRole('img', { name: 'Copper premiums, Shanghai, last 12 weeks' })).toBeVisible();
+    await expect(reader.getByRole('link', { name: report.title }).first()).toBeVisible();
     // A reader who is not an admin gets the refusal on the admin screens.
     await reader.goto('/admin/createPost');
     await expect(reader.getByRole('alert').filter({ hasText: m.adminOnly })).toBeVisible();
