@@ -115,7 +115,10 @@ export const listPostPage = async (
     where.push(
       after.at === null
         ? sql`(p.published_at is null and p.id < ${after.id})`
-        : sql`((p.published_at, p.id) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id}) or p.published_at is null)`,
+        : args.publish
+          ? // published posts always have a date: a plain row comparison, which the index walks
+            sql`(p.published_at, p.id) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id})`
+          : sql`((p.published_at, p.id) < ((${after.at}::timestamp at time zone 'UTC'), ${after.id}) or p.published_at is null)`,
     );
   }
   return rowsOf<PostListRow>(
