@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, notLike, or } from 'drizzle-orm';
 import sharp from 'sharp';
+import { derivePost } from '../../modules/blogs/sanitize.ts';
 import { entitlementOf } from '../../modules/entitlements/entitlements.ts';
 import { escapeHtml } from '../../modules/mail/templates.ts';
 import { findGrantedSectorIdsOfUser } from '../../modules/persons/matrix-grants.ts';
@@ -38,10 +39,6 @@ const inlineHtml = (text: string) =>
           ? `<em>${escapeHtml(t)}</em>`
           : escapeHtml(t),
     )
-    .join('');
-const inlinePlain = (text: string) =>
-  inlineRuns(text)
-    .map((r) => r.text)
     .join('');
 const inlineJson = (text: string) =>
   inlineRuns(text).map(({ text: t, marks }) =>
@@ -110,33 +107,15 @@ const blockJson = (block: Block, chart: ChartSeed | undefined): unknown[] => {
   }
 };
 
-const blockText = (block: Block) => {
-  switch (block[0]) {
-    case 'chart':
-      return '';
-    case 'ul':
-    case 'ol':
-      return block[1].map(inlinePlain).join(' ');
-    default:
-      return inlinePlain(block[1]);
-  }
-};
-
 /**
  * What the blogs service stores for a post written in the editor: clean HTML (only the tags its sanitiser keeps),
  * the editor's document, the plain text with its word count, and the first image.
  */
-export const renderPost = (post: PostSeed) => {
-  const html = post.blocks.map((b) => blockHtml(b, post.chart)).join('');
-  const bodyText = post.blocks.map(blockText).join(' ').replace(/\s+/g, ' ').trim();
-  return {
-    html,
-    draft: { type: 'doc', content: post.blocks.flatMap((b) => blockJson(b, post.chart)) },
-    bodyText,
-    words: bodyText === '' ? 0 : bodyText.split(' ').length,
-    image: post.chart && post.blocks.some((b) => b[0] === 'chart') ? chartPath(post.chart) : null,
-  };
-};
+export const renderPost = (post: PostSeed) => ({
+  // through the service's own sanitiser and text extraction, so that a seeded post is stored like a written one
+  ...derivePost(post.blocks.map((b) => blockHtml(b, post.chart)).join('')),
+  draft: { type: 'doc', content: post.blocks.flatMap((b) => blockJson(b, post.chart)) },
+});
 
 /**
  * Years relative to the seed's clock ({Y} this year, {Y-1} last year): the posts are dated relative to it, so
