@@ -248,7 +248,7 @@ const blogSeeds: Record<PostSeed['blog'], BlogSeed> = {
 };
 
 const disclaimer = (firm: string) =>
-  `<p><strong>Disclaimer.</strong> This note is published by ${escapeHtml(firm)} for information only. It is not an offer or a solicitation to buy or sell any security, and it does not take into account the objectives, financial situation or needs of any reader. Views are the author's at the date of publication and may change without notice. Figures are from company filings, official statistics and our own estimates; past performance is not a guide to future returns.</p>`;
+  `<p>This note is published by ${escapeHtml(firm)} for information only. It is not an offer or a solicitation to buy or sell any security, and it does not take into account the objectives, financial situation or needs of any reader. Views are the author's at the date of publication and may change without notice. Figures are from company filings, official statistics and our own estimates; past performance is not a guide to future returns.</p>`;
 
 /** The energy blog is for subscribers of the catalogue's energy, utilities or renewables sectors (found by name). */
 const energySectorIds = async (db: Executor) =>
