@@ -14,7 +14,7 @@ import {
   type ReportsReply,
 } from '@portal/contract';
 import { csrfToken } from './support/api.ts';
-import { demoAccounts, expect, signIn, test } from './support/fixtures.ts';
+import { demoAccounts, expect, expectAccessible, signIn, test } from './support/fixtures.ts';
 
 test.use({ account: 'admin' });
 
@@ -125,6 +125,7 @@ test('an admin writes a post with an image by keyboard, publishes it, and a clie
   const image = editorText(page).getByRole('img', { name: 'Copper premiums, Shanghai, last 12 weeks' });
   await expect(image).toHaveAttribute('width', '400');
   await expect(image).toHaveAttribute('src', /posts/);
+  await expectAccessible(page, 'the editor with an image');
 
   // Without a blog the save is refused on the field, and nothing typed is lost.
   await save.click();
@@ -252,14 +253,19 @@ test('blog tabs reorder by keyboard, the order survives a reload, and an empty b
   await page.getByRole('textbox', { name: s.name, exact: true }).fill(topic);
   await page.getByRole('button', { name: s.save }).click();
   await expect(page.getByRole('status').filter({ hasText: s.saved })).toBeVisible();
+  await expectAccessible(page, 'the blog settings form');
   const added = (await blogs(page.request)).find((blog) => blog.topic === topic)!;
   expect((await blogs(page.request)).map((blog) => blog.key)).toEqual([...before, added.key]);
 
   // Keyboard reordering: focus the handle, Space, ArrowLeft, Space; the new order is saved on drop.
   const handle = page.getByRole('button', { name: s.dragHandle(topic) });
   await handle.focus();
+  const total = before.length + 1;
+  // Each step waits for dnd-kit's announcement, so the next key finds the drag where the last one left it.
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowLeft');
+  await expect(page.getByText(s.moved(topic, total - 1, total))).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: s.orderSaved })).toBeVisible();
   const expected = [...before.slice(0, -1), added.key, ...before.slice(-1)];
