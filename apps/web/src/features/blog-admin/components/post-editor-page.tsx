@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { Anchor, Button, Group, Modal, Select, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { blogLimits, messagesBlogs, type Post, type PostBody } from '@portal/contract';
 import type { Content } from '@tiptap/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -204,9 +204,9 @@ export function PostEditorPage({ id }: { id: number | null }) {
             <span className={loaded.publish ? classes.statusPublished : classes.statusDraft}>
               {loaded.publish ? e.statusPublished : e.statusDraft}
             </span>
-            <Anchor component={Link} to={`/post/${loaded.id}`}>
+            <Link className={classes.link} to={`/post/${loaded.id}`}>
               {e.viewPost}
-            </Anchor>
+            </Link>
           </Group>
         )}
       </Group>

@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Table.css';
-import { Anchor, Button, Group, SegmentedControl, Select, Table } from '@mantine/core';
+import { Button, Group, Select, Table } from '@mantine/core';
 import { type BlogInfo, messagesBlogs, type PostCard, type PostsReply } from '@portal/contract';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -86,15 +85,21 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
         <Button component={Link} to="/admin/createPost">
           {m.addPost}
         </Button>
-        <SegmentedControl
-          aria-label={m.tabs.posts}
-          value={publish ? 'published' : 'drafts'}
-          onChange={(value) => setPublish(value === 'published')}
-          data={[
-            { value: 'published', label: m.toggle.published },
-            { value: 'drafts', label: m.toggle.drafts },
-          ]}
-        />
+        {/* Two toggle buttons rather than Mantine's SegmentedControl: a component no other screen shares keeps the
+            entry chunk's list of preloaded files (and the login route's budget) as it was. */}
+        <fieldset className={classes.toggle}>
+          <legend className={classes.visuallyHidden}>{m.tabs.posts}</legend>
+          {([true, false] as const).map((value) => (
+            <Button
+              key={String(value)}
+              variant={publish === value ? 'filled' : 'default'}
+              aria-pressed={publish === value}
+              onClick={() => setPublish(value)}
+            >
+              {value ? m.toggle.published : m.toggle.drafts}
+            </Button>
+          ))}
+        </fieldset>
         <Select
           className={classes.filter}
           label={m.blogFilter}
@@ -136,9 +141,9 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
               {rows.map((post) => (
                 <Table.Tr key={post.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/post/${post.id}`}>
+                    <Link className={classes.link} to={`/post/${post.id}`}>
                       {post.title}
-                    </Anchor>
+                    </Link>
                   </Table.Td>
                   <Table.Td>{blogTopic(post)}</Table.Td>
                   <Table.Td>{formatDate(post.published_at ?? post.created_at)}</Table.Td>
