@@ -6,7 +6,7 @@
 
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ReportCard, ReportsReply } from '@portal/contract';
-import { messages, refusedReportMessages, viewerMessages } from '@portal/contract';
+import { messages, messagesResearch, refusedReportMessages, viewerMessages } from '@portal/contract';
 import { expect, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'client' });
@@ -244,8 +244,8 @@ test.describe('actions', () => {
     const report = (await demoCatalogue(page.request)).entitled.get('xlsx')?.at(-1);
     expect(report).toBeTruthy();
     await openReport(page, report!);
-    const save = page.getByRole('button', { name: messages.research.saveReport });
-    const unsave = page.getByRole('button', { name: messages.research.unsaveReport });
+    const save = page.getByRole('button', { name: messagesResearch.saveReport });
+    const unsave = page.getByRole('button', { name: messagesResearch.unsaveReport });
     if (await unsave.isVisible()) {
       await unsave.click();
       await expect(save).toBeVisible();

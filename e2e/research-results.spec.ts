@@ -5,7 +5,7 @@
  */
 
 import type { Locator, Page } from '@playwright/test';
-import { messages, type ReportsReply, type SuggestionsReply } from '@portal/contract';
+import { messagesResearch, type ReportsReply, type SuggestionsReply } from '@portal/contract';
 import { expect, expectAccessible, header, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'client' });
@@ -61,7 +61,7 @@ test.describe('search finds what it suggests', () => {
     await waitForSettled(page);
     await searchFromHeader(page, 'semicond');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “semicond”');
-    await expect(page.getByText(messages.research.noReports)).toHaveCount(0);
+    await expect(page.getByText(messagesResearch.noReports)).toHaveCount(0);
     for (const title of suggested) await expect((await findCard(page, title)).first()).toBeVisible();
     // The highlighted block and the Must Read / Most Viewed panel are the same for every query: not here.
     await expect(page.getByRole('heading', { name: 'Highlighted' })).toHaveCount(0);
@@ -95,18 +95,17 @@ test.describe('filters', () => {
   test('the date-range picker filters the list and writes the Date Range tag', async ({ page }) => {
     await page.goto('/search');
     await waitForSettled(page);
-    const picker = page.getByRole('button', { name: messages.research.dateRangeLabel });
+    const picker = page.getByRole('button', { name: messagesResearch.dateRangeLabel });
     // Keyboard: the field opens on Enter and its calendar passes the scan while open.
     await picker.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: messages.research.calendar.previousMonth })).toBeVisible();
+    await expect(page.getByRole('button', { name: messagesResearch.calendar.previousMonth })).toBeVisible();
     await expectAccessible(page, 'date-range calendar open');
     // The month before the current one: the demo publishes every month, so the range has reports.
-    await page.getByRole('button', { name: messages.research.calendar.previousMonth }).click();
+    await page.getByRole('button', { name: messagesResearch.calendar.previousMonth }).click();
     const shown = (
-      (await page
-        .getByRole('button', { name: messages.research.calendar.monthLevelControl })
-        .textContent()) ?? ''
+      (await page.getByRole('button', { name: messagesResearch.calendar.monthLevelControl }).textContent()) ??
+      ''
     ).trim(); // e.g. 'October 2026'
     expect(shown).toMatch(/^\w+ \d{4}$/);
     await page.getByRole('button', { name: `1 ${shown}`, exact: true }).click();
@@ -118,7 +117,7 @@ test.describe('filters', () => {
     expect(start).toMatch(/^\d{4}-\d{2}-01$/);
     expect(end).toBe(`${start.slice(0, 8)}28`);
     await expect(activeTags(page).getByText(`Date Range: ${start} - ${end}`)).toBeVisible();
-    await expect(picker).not.toHaveText(messages.research.dateRangePlaceholder);
+    await expect(picker).not.toHaveText(messagesResearch.dateRangePlaceholder);
     await waitForSettled(page);
 
     // Every card is from the range (a card's date is the publication instant; the range is whole UTC days).
@@ -133,7 +132,7 @@ test.describe('filters', () => {
 
     // Typing the tag shows in the picker too; removing it clears both.
     await page.getByRole('button', { name: `Remove tag Date Range: ${start} - ${end}` }).click();
-    await expect(picker).toHaveText(messages.research.dateRangePlaceholder);
+    await expect(picker).toHaveText(messagesResearch.dateRangePlaceholder);
     const tags = page.getByLabel('Tags', { exact: true });
     const typed = await nextReportsQuery(page, async () => {
       await tags.fill('Date Range: 2026-01-01 - 2026-01-31');
@@ -196,7 +195,7 @@ test.describe('cards', () => {
     expect(open, 'and reports inside them').toBeTruthy();
     const lockedCard = await findCard(page, locked?.title ?? '');
     await expect(
-      lockedCard.getByRole('img', { name: `${messages.research.locked}: ${messages.research.notEntitled}` }),
+      lockedCard.getByRole('img', { name: `${messagesResearch.locked}: ${messagesResearch.notEntitled}` }),
     ).toBeVisible();
     const openCard = await findCard(page, open?.title ?? '');
     await expect(openCard).toBeVisible();

@@ -1,7 +1,7 @@
 /** The research catalogue screens (spec 1 section 2.6) against the seeded demo catalogue, as the demo client. */
 
 import type { Page } from '@playwright/test';
-import { keyChartsSectorId, messages } from '@portal/contract';
+import { keyChartsSectorId, messagesResearch } from '@portal/contract';
 import { expect, expectAccessible, header, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'client' });
@@ -141,7 +141,7 @@ test.describe('subject pages', () => {
     await expectAccessible(page, 'analyst page');
 
     await page.goto('/analysts/999999999');
-    await expect(page.getByRole('heading', { name: messages.research.analystMissing })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messagesResearch.analystMissing })).toBeVisible();
 
     await page.goto('/search');
     await waitForSettled(page);
@@ -198,17 +198,17 @@ test.describe('saving', () => {
     await page.goto('/search');
     await waitForSettled(page);
     const card = cards(page)
-      .filter({ has: page.getByRole('button', { name: messages.research.saveReport }) })
+      .filter({ has: page.getByRole('button', { name: messagesResearch.saveReport }) })
       .first();
     const title = (await card.getByRole('heading').textContent()) ?? '';
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/reports/save/') && r.ok());
-    await card.getByRole('button', { name: messages.research.saveReport }).click();
+    await card.getByRole('button', { name: messagesResearch.saveReport }).click();
     await saved;
     await expect(
       cards(page)
         .filter({ hasText: title })
         .first()
-        .getByRole('button', { name: messages.research.unsaveReport }),
+        .getByRole('button', { name: messagesResearch.unsaveReport }),
     ).toHaveAttribute('aria-pressed', 'true');
 
     await page.goto('/SavedResearches');
@@ -217,7 +217,7 @@ test.describe('saving', () => {
     const savedCard = savedCards.filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await expect(savedCard).toHaveCount(1);
     const removed = page.waitForResponse((r) => r.url().endsWith('/api/reports/save/') && r.ok());
-    await savedCard.getByRole('button', { name: messages.research.unsaveReport }).click();
+    await savedCard.getByRole('button', { name: messagesResearch.unsaveReport }).click();
     await removed;
     await page.reload();
     await waitForSettled(page);

@@ -8,6 +8,7 @@ export * from './messages-admin-users.ts';
 export * from './messages-blogs.ts';
 export * from './messages-home.ts';
 export * from './messages-mail.ts';
+export * from './messages-research.ts';
 export * from './messages-subscriptions.ts';
 export * from './messages-viewer.ts';
 export * from './research-constants.ts';

@@ -2,6 +2,7 @@ import {
   defaultMostViewedPeriod,
   maxSuggestions,
   messages,
+  messagesResearch,
   mostViewedPeriods,
   myReportsEntities,
   overallResearchReply,
@@ -55,7 +56,7 @@ export const researchRoutes = (app: App) => {
         const refusal = reply
           .code(user ? 429 : 503)
           .header('retry-after', '1')
-          .send(errorReply(user ? messages.research.searchBusyUser : messages.research.searchBusyServer));
+          .send(errorReply(user ? messagesResearch.searchBusyUser : messagesResearch.searchBusyServer));
         return { ok: false as const, refusal };
       }
       throw error;

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAnalyst, useParameter } from '../../features/research/api/research-queries.ts';
@@ -47,7 +47,7 @@ export default function AnalystRoute() {
   const analyst = useAnalyst(id);
   const { user } = useSession();
   const person = analyst.data;
-  usePageTitle(person?.name ?? (analyst.isPending && id > 0 ? 'Analyst' : messages.research.analystMissing));
+  usePageTitle(person?.name ?? (analyst.isPending && id > 0 ? 'Analyst' : messagesResearch.analystMissing));
 
   if (id > 0 && analyst.isPending) return <LoadingState label="Loading analyst" />;
   if (analyst.isError)
@@ -55,7 +55,7 @@ export default function AnalystRoute() {
   if (!person)
     return (
       <div className={classes.page}>
-        <h1 className={classes.title}>{messages.research.analystMissing}</h1>
+        <h1 className={classes.title}>{messagesResearch.analystMissing}</h1>
       </div>
     );
 
@@ -91,7 +91,7 @@ export default function AnalystRoute() {
             {person.description?.trim() ? (
               renderSafeHtml(person.description)
             ) : (
-              <p>{messages.research.analystNoDescription}</p>
+              <p>{messagesResearch.analystNoDescription}</p>
             )}
           </div>
           <TalkToAnalyst id={person.id} jobCategory={person.sJobCat} />

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCompanies } from '../../features/research/api/research-queries.ts';
@@ -34,7 +34,7 @@ export default function CompaniesRoute() {
       ) : companies.isError ? (
         <ErrorState message={companies.error.message} onRetry={() => void companies.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState>{messages.research.noCompanies}</EmptyState>
+        <EmptyState>{messagesResearch.noCompanies}</EmptyState>
       ) : (
         <ul className={classes.companyList} aria-label="Companies" aria-busy={companies.isFetching}>
           {list.map((company) => (

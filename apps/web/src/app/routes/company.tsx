@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { Link, useParams } from 'react-router';
 import { useCompany } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
@@ -22,7 +22,7 @@ export default function CompanyRoute() {
   if (!data)
     return (
       <div className={classes.page}>
-        <h1 className={classes.title}>{messages.research.companyMissing}</h1>
+        <h1 className={classes.title}>{messagesResearch.companyMissing}</h1>
       </div>
     );
 
@@ -40,7 +40,7 @@ export default function CompanyRoute() {
           {data.description?.trim() ? (
             renderSafeHtml(data.description)
           ) : (
-            <p>{messages.research.noDescription}</p>
+            <p>{messagesResearch.noDescription}</p>
           )}
         </div>
       </header>

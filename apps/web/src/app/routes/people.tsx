@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useOurPeople } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
@@ -92,7 +92,7 @@ export default function PeopleRoute() {
       ) : people.isError ? (
         <ErrorState message={people.error.message} onRetry={() => void people.refetch()} />
       ) : categories.length === 0 ? (
-        <EmptyState>{messages.research.noPeople}</EmptyState>
+        <EmptyState>{messagesResearch.noPeople}</EmptyState>
       ) : (
         <div>
           <TabList
@@ -130,7 +130,7 @@ export default function PeopleRoute() {
                 : {})}
             >
               {shown.length === 0 ? (
-                <EmptyState>{messages.research.noPeople}</EmptyState>
+                <EmptyState>{messagesResearch.noPeople}</EmptyState>
               ) : (
                 <ul className={classes.team}>
                   {shown.map((person) => (

@@ -1,5 +1,5 @@
 import type { Analyst } from '@portal/contract';
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('analyst page', () => {
   it("hides the booking link unless bookings are on and the person is an analyst; 'No description'", async () => {
     api([person({ sJobCat: 'Sales', description: null })], '1');
     renderApp('/analysts/5');
-    expect(await screen.findByText(messages.research.analystNoDescription)).toBeInTheDocument();
+    expect(await screen.findByText(messagesResearch.analystNoDescription)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Talk to Mei' })).not.toBeInTheDocument());
   });
 
@@ -67,7 +67,7 @@ describe('analyst page', () => {
     api([], '1');
     renderApp('/analysts/404_nobody');
     expect(
-      await screen.findByRole('heading', { level: 1, name: messages.research.analystMissing }),
+      await screen.findByRole('heading', { level: 1, name: messagesResearch.analystMissing }),
     ).toBeInTheDocument();
   });
 });

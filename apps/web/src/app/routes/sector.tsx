@@ -1,4 +1,4 @@
-import { defaultKeyChartCategory, keyChartsSectorId, messages } from '@portal/contract';
+import { defaultKeyChartCategory, keyChartsSectorId, messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import defaultCover from '../../assets/sector-cover.svg';
@@ -71,7 +71,7 @@ function Charts({ sectorId }: { sectorId: number }) {
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${categories.indexOf(category)}`}>
         {shown.length === 0 ? (
-          <EmptyState>{messages.research.noCharts}</EmptyState>
+          <EmptyState>{messagesResearch.noCharts}</EmptyState>
         ) : (
           <div className={classes.chartGrid}>
             {shown.map((chart) => (
@@ -100,7 +100,7 @@ export default function SectorRoute() {
   if (!data)
     return (
       <div className={classes.page}>
-        <h1 className={classes.title}>{messages.research.sectorMissing}</h1>
+        <h1 className={classes.title}>{messagesResearch.sectorMissing}</h1>
       </div>
     );
 

@@ -1,5 +1,11 @@
 import { Skeleton } from '@mantine/core';
-import { type HomeList, type HomeReply, homeMessages, messages, type ReportCard } from '@portal/contract';
+import {
+  type HomeList,
+  type HomeReply,
+  homeMessages,
+  messagesResearch,
+  type ReportCard,
+} from '@portal/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../research/components/status.tsx';
@@ -23,18 +29,18 @@ function HomeItem({ report, fraction }: { report: ReportCard; fraction?: number 
       <span className={classes.meta}>
         <time dateTime={report.published_date}>{formatPublishedDate(report.published_date)}</time>
         <span aria-hidden="true"> · </span>
-        <span>{messages.research.fileTypes[report.filetype]}</span>
+        <span>{messagesResearch.fileTypes[report.filetype]}</span>
         {report.reading_minutes !== null && report.reading_minutes !== undefined && (
           <>
             <span aria-hidden="true"> · </span>
             <span>
-              {report.reading_minutes} {messages.research.minRead}
+              {report.reading_minutes} {messagesResearch.minRead}
             </span>
           </>
         )}
         {!report.entitled && (
-          <span className={classes.lock} title={messages.research.notEntitled}>
-            {messages.research.locked}
+          <span className={classes.lock} title={messagesResearch.notEntitled}>
+            {messagesResearch.locked}
           </span>
         )}
       </span>

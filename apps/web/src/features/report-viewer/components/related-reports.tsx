@@ -1,4 +1,4 @@
-import { messages, type ReportCard, viewerMessages } from '@portal/contract';
+import { messagesResearch, type ReportCard, viewerMessages } from '@portal/contract';
 import { Link } from 'react-router';
 import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
 import { relatedReportsLimit } from '../lib/viewer-constants.ts';
@@ -21,7 +21,7 @@ export function RelatedReports({ reports, height }: { reports: readonly ReportCa
         {viewerMessages.relatedReports}
       </h2>
       {items.length === 0 ? (
-        <p className={classes.muted}>{messages.research.noReports}</p>
+        <p className={classes.muted}>{messagesResearch.noReports}</p>
       ) : (
         <ul className={classes.relatedList}>
           {items.map((report) => (

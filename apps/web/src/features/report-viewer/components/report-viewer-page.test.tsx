@@ -1,4 +1,10 @@
-import { messages, type ReportViewerReply, refusedReportMessages, viewerMessages } from '@portal/contract';
+import {
+  messages,
+  messagesResearch,
+  type ReportViewerReply,
+  refusedReportMessages,
+  viewerMessages,
+} from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -128,11 +134,11 @@ describe('report viewer', () => {
   it('saves with status 1, then unsaves with status 0', async () => {
     const api = viewerApi({ body: viewerReply() });
     renderApp('/reports/7_x');
-    const save = await screen.findByRole('button', { name: messages.research.saveReport });
+    const save = await screen.findByRole('button', { name: messagesResearch.saveReport });
     await userEvent.click(save);
-    const unsave = await screen.findByRole('button', { name: messages.research.unsaveReport });
+    const unsave = await screen.findByRole('button', { name: messagesResearch.unsaveReport });
     await userEvent.click(unsave);
-    await screen.findByRole('button', { name: messages.research.saveReport });
+    await screen.findByRole('button', { name: messagesResearch.saveReport });
     const bodies = api.calls.filter((c) => c.path === '/reports/save/').map((c) => c.body);
     expect(bodies).toEqual([
       { id: 7, status: 1 },

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useEffect, useId, useState } from 'react';
 import { dateRangeOf, withDateRange } from '../lib/date-range-tag.ts';
 import classes from './research.module.css';
@@ -52,8 +52,8 @@ export function DateRangeFilter({ tags, onChange }: DateRangeFilterProps) {
     <div className={classes.dateField}>
       <DatePickerInput
         type="range"
-        label={messages.research.dateRangeLabel}
-        placeholder={messages.research.dateRangePlaceholder}
+        label={messagesResearch.dateRangeLabel}
+        placeholder={messagesResearch.dateRangePlaceholder}
         value={draft}
         onChange={(value) => choose([toDay(value[0]), toDay(value[1])])}
         onDropdownClose={() => {
@@ -66,16 +66,16 @@ export function DateRangeFilter({ tags, onChange }: DateRangeFilterProps) {
         hideOutsideDates
         weekendDays={[]}
         clearable
-        clearButtonProps={{ 'aria-label': messages.research.clearDateRange }}
-        ariaLabels={messages.research.calendar}
+        clearButtonProps={{ 'aria-label': messagesResearch.clearDateRange }}
+        ariaLabels={messagesResearch.calendar}
         valueFormat="MMM D, YYYY"
         dropdownType={phone ? 'modal' : 'popover'}
-        modalProps={{ title: messages.research.dateRangeLabel, centered: true }}
+        modalProps={{ title: messagesResearch.dateRangeLabel, centered: true }}
         aria-describedby={hintId}
         classNames={{ label: classes.fieldLabel, input: classes.dateInput }}
       />
       <p id={hintId} className={classes.hint}>
-        {messages.research.dateRangeHint}
+        {messagesResearch.dateRangeHint}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ReportCard } from '@portal/contract';
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { companyPath, regionPath } from '../lib/format.ts';
@@ -20,7 +20,7 @@ export function GeographyPopup({ report }: { report: Pick<ReportCard, 'companies
           href: companyPath(c.id),
         }))
       : report.countries.map((c) => ({ key: `n${c.id}`, label: c.name, href: regionPath(c.name) }));
-  if (items.length === 0) return <span className={classes.geoNone}>{messages.research.noGeography}</span>;
+  if (items.length === 0) return <span className={classes.geoNone}>{messagesResearch.noGeography}</span>;
   const first = items[0]?.label ?? '';
   const summary = items.length > 1 ? `${first} +${items.length - 1}` : first;
   const kind = report.companies.length > 0 ? 'Companies' : 'Countries';

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messages, messagesResearch } from '@portal/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -46,9 +46,9 @@ describe('report card', () => {
 
   it("says 'Unknown', 'No Geography' and 'No Description' when those are missing", () => {
     wrap(<ReportCard report={reportFixture({ analysts: [], description: '  ' })} />);
-    expect(screen.getByText(messages.research.unknownAnalyst)).toBeInTheDocument();
-    expect(screen.getByText(messages.research.noGeography)).toBeInTheDocument();
-    expect(screen.getByText(messages.research.noDescription)).toBeInTheDocument();
+    expect(screen.getByText(messagesResearch.unknownAnalyst)).toBeInTheDocument();
+    expect(screen.getByText(messagesResearch.noGeography)).toBeInTheDocument();
+    expect(screen.getByText(messagesResearch.noDescription)).toBeInTheDocument();
   });
 
   it('shows companies before countries in a popup that opens on focus and closes on Escape', async () => {
@@ -144,7 +144,7 @@ describe('report card', () => {
 
   it('marks reports outside the subscription with a lock badge named for what it means', () => {
     wrap(<ReportCard report={reportFixture({ entitled: false })} />);
-    const badge = screen.getByRole('img', { name: `Locked: ${messages.research.notEntitled}` });
+    const badge = screen.getByRole('img', { name: `Locked: ${messagesResearch.notEntitled}` });
     expect(badge).toHaveTextContent('Locked');
   });
 
@@ -204,10 +204,10 @@ describe('save toggle', () => {
     await apiRequest('GET', '/users/me');
     wrap(<ReportCard report={reportFixture()} />);
     const user = userEvent.setup();
-    const button = screen.getByRole('button', { name: messages.research.saveReport });
+    const button = screen.getByRole('button', { name: messagesResearch.saveReport });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
-    expect(screen.getByRole('button', { name: messages.research.unsaveReport })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: messagesResearch.unsaveReport })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -218,12 +218,12 @@ describe('save toggle', () => {
     expect(save?.headers['x-csrf-token']).toBe('csrf-from-server');
 
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: messages.research.unsaveReport })).toBeEnabled(),
+      expect(screen.getByRole('button', { name: messagesResearch.unsaveReport })).toBeEnabled(),
     );
-    await user.click(screen.getByRole('button', { name: messages.research.unsaveReport }));
+    await user.click(screen.getByRole('button', { name: messagesResearch.unsaveReport }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/reports/save/')).toHaveLength(2));
     expect(calls.filter((c) => c.path === '/reports/save/')[1]?.body).toEqual({ id: 101, status: 0 });
-    expect(screen.getByRole('button', { name: messages.research.saveReport })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: messagesResearch.saveReport })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
@@ -241,15 +241,15 @@ describe('save toggle', () => {
     );
     wrap(<ReportCard report={reportFixture({ saved: true })} />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: messages.research.unsaveReport }));
+    await user.click(screen.getByRole('button', { name: messagesResearch.unsaveReport }));
     // Optimistic: flipped before the server answers.
-    expect(screen.getByRole('button', { name: messages.research.saveReport })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: messagesResearch.saveReport })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
     release();
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.research.unsaveFailed);
-    expect(screen.getByRole('button', { name: messages.research.unsaveReport })).toHaveAttribute(
+    expect(await screen.findByRole('alert')).toHaveTextContent(messagesResearch.unsaveFailed);
+    expect(screen.getByRole('button', { name: messagesResearch.unsaveReport })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

@@ -1,4 +1,4 @@
-import { messages, type ReportCard as Report } from '@portal/contract';
+import { messagesResearch, type ReportCard as Report } from '@portal/contract';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -66,13 +66,13 @@ export function ReportCard({
     <article className={classes.card} data-view={view} aria-labelledby={titleId}>
       <div className={classes.cardHead}>
         <AnalystAvatar
-          name={lead?.name ?? messages.research.unknownAnalyst}
+          name={lead?.name ?? messagesResearch.unknownAnalyst}
           imagePath={lead?.image_path ?? null}
         />
         <div className={classes.cardByline}>
           <span className={classes.analystNames}>
             {report.analysts.length === 0
-              ? messages.research.unknownAnalyst
+              ? messagesResearch.unknownAnalyst
               : report.analysts.map((analyst, index) => (
                   <Fragment key={analyst.id}>
                     {index > 0 && ', '}
@@ -105,14 +105,14 @@ export function ReportCard({
           <span
             role="img"
             className={classes.lockBadge}
-            aria-label={`${messages.research.locked}: ${messages.research.notEntitled}`}
-            title={messages.research.notEntitled}
+            aria-label={`${messagesResearch.locked}: ${messagesResearch.notEntitled}`}
+            title={messagesResearch.notEntitled}
           >
             <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
               <rect x="5" y="11" width="14" height="9" rx="1.5" fill="currentColor" />
               <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            {messages.research.locked}
+            {messagesResearch.locked}
           </span>
         )}
       </div>
@@ -133,7 +133,7 @@ export function ReportCard({
         {description.full ? (
           <p id={descId}>{expanded ? description.full : description.short}</p>
         ) : (
-          <p className={classes.muted}>{messages.research.noDescription}</p>
+          <p className={classes.muted}>{messagesResearch.noDescription}</p>
         )}
         {description.hasMore && (
           <button

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@portal/contract';
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -45,17 +45,17 @@ describe('research list', () => {
   it('says so when there are no reports', async () => {
     api(client, () => reportsReplyOf([]));
     renderApp('/search');
-    expect(await screen.findByText(messages.research.noReports)).toBeInTheDocument();
+    expect(await screen.findByText(messagesResearch.noReports)).toBeInTheDocument();
   });
 
   it("says that nothing matches, under the spec's empty text, when a search or a tag finds nothing", async () => {
     sessionStorage.setItem('TagsInput', JSON.stringify(['#nothing']));
     api(client, () => reportsReplyOf([]));
     renderApp('/search?q=nothing');
-    expect(await screen.findByText(messages.research.noMatches)).toBeInTheDocument();
-    expect(screen.getByText(messages.research.noReports)).toBeInTheDocument();
+    expect(await screen.findByText(messagesResearch.noMatches)).toBeInTheDocument();
+    expect(screen.getByText(messagesResearch.noReports)).toBeInTheDocument();
     const user = userEvent.setup();
-    const clear = screen.getAllByRole('button', { name: messages.research.clearFilters });
+    const clear = screen.getAllByRole('button', { name: messagesResearch.clearFilters });
     await user.click(clear.at(-1) as HTMLElement);
     expect(screen.queryByRole('list', { name: 'Active tags' })).not.toBeInTheDocument();
   });
@@ -121,7 +121,7 @@ describe('research list', () => {
     renderApp('/search');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Tags'), 'Date Range: 2026-01-05 - 2026-01-20{Enter}');
-    const picker = screen.getByRole('button', { name: messages.research.dateRangeLabel });
+    const picker = screen.getByRole('button', { name: messagesResearch.dateRangeLabel });
     await waitFor(() => expect(picker).toHaveTextContent('Jan 5, 2026 – Jan 20, 2026'));
 
     await user.click(picker);
@@ -151,7 +151,7 @@ describe('research list', () => {
     api(client, () => reportsReplyOf([reportFixture()]));
     renderApp('/search');
     const user = userEvent.setup();
-    const picker = await screen.findByRole('button', { name: messages.research.dateRangeLabel });
+    const picker = await screen.findByRole('button', { name: messagesResearch.dateRangeLabel });
     await user.click(picker);
     await user.click(await screen.findByRole('button', { name: '8 January 2026' }));
     await user.keyboard('{Escape}');
@@ -236,7 +236,7 @@ describe('research list', () => {
   it('lists the saved reports on /SavedResearches', async () => {
     const { calls } = api(client, () => reportsReplyOf([reportFixture({ saved: true })]));
     renderApp('/SavedResearches');
-    expect(await screen.findByRole('button', { name: messages.research.unsaveReport })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: messagesResearch.unsaveReport })).toBeInTheDocument();
     expect(reportsCalls(calls)[0]?.get('type')).toBe('saved');
   });
 });

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import type { ResearchFilters } from '../api/research-api.ts';
@@ -134,12 +134,12 @@ export function ResearchList({
               )}
               {q && (
                 <button type="button" className={classes.linkButton} onClick={() => setQ('')}>
-                  {messages.research.clearSearch}
+                  {messagesResearch.clearSearch}
                 </button>
               )}
               {tags.length > 0 && (
                 <button type="button" className={classes.linkButton} onClick={clearFilters}>
-                  {messages.research.clearFilters}
+                  {messagesResearch.clearFilters}
                 </button>
               )}
             </p>
@@ -212,7 +212,7 @@ export function ResearchList({
           </div>
         ) : reports.isError && items.length === 0 ? (
           <div role="alert" className={classes.errorBox}>
-            <p>{reports.error.message || messages.research.loadFailed}</p>
+            <p>{reports.error.message || messagesResearch.loadFailed}</p>
             <Button variant="outline" onClick={() => void reports.refetch()}>
               Try again
             </Button>
@@ -221,16 +221,16 @@ export function ResearchList({
           filtered ? (
             // The spec's empty-list text stays; a filtered list says why beneath it and offers to clear.
             <div className={classes.empty}>
-              <p>{messages.research.noReports}</p>
-              <p>{messages.research.noMatches}</p>
+              <p>{messagesResearch.noReports}</p>
+              <p>{messagesResearch.noMatches}</p>
               {tags.length > 0 && (
                 <Button variant="outline" onClick={clearFilters}>
-                  {messages.research.clearFilters}
+                  {messagesResearch.clearFilters}
                 </Button>
               )}
             </div>
           ) : (
-            <p className={classes.empty}>{messages.research.noReports}</p>
+            <p className={classes.empty}>{messagesResearch.noReports}</p>
           )
         ) : (
           <>
@@ -244,7 +244,7 @@ export function ResearchList({
             <div ref={sentinel} className={classes.sentinel} />
             {reports.isFetchNextPageError && (
               <p role="alert" className={classes.error}>
-                {messages.research.loadFailed}
+                {messagesResearch.loadFailed}
               </p>
             )}
             {reports.hasNextPage && (

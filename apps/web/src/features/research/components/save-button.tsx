@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messagesResearch } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -23,7 +23,7 @@ export function SaveButton({ reportId, saved }: { reportId: number; saved: boole
     },
     onError: (failure, next) => {
       setSaved(!next);
-      const fallback = next ? messages.research.saveFailed : messages.research.unsaveFailed;
+      const fallback = next ? messagesResearch.saveFailed : messagesResearch.unsaveFailed;
       setError(
         failure instanceof ApiError && failure.status !== 0 && failure.status < 500
           ? failure.message
@@ -43,8 +43,8 @@ export function SaveButton({ reportId, saved }: { reportId: number; saved: boole
         type="button"
         className={classes.saveButton}
         aria-pressed={isSaved}
-        aria-label={isSaved ? messages.research.unsaveReport : messages.research.saveReport}
-        title={isSaved ? messages.research.unsaveReport : messages.research.saveReport}
+        aria-label={isSaved ? messagesResearch.unsaveReport : messagesResearch.saveReport}
+        title={isSaved ? messagesResearch.unsaveReport : messagesResearch.saveReport}
         disabled={mutation.isPending}
         onClick={() => mutation.mutate(!isSaved)}
       >

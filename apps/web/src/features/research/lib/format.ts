@@ -1,4 +1,4 @@
-import { messages, publicMediaFolders, type ReportFileType } from '@portal/contract';
+import { messagesResearch, publicMediaFolders, type ReportFileType } from '@portal/contract';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 
 /** Card text limits of spec 1 section 9. */
@@ -16,13 +16,13 @@ export { analystPath, companyPath, reportPath, sectorPath, slugify } from '@port
 export const regionPath = (name: string) => `/regions/${encodeURIComponent(name)}`;
 
 /** What a card calls a report's file: PDF, Model (a spreadsheet), Audio, Video, Note (htm), Web page. */
-export const fileTypeLabel = (filetype: ReportFileType) => messages.research.fileTypes[filetype];
+export const fileTypeLabel = (filetype: ReportFileType) => messagesResearch.fileTypes[filetype];
 
 /** '6 min read'; nothing without an estimate (a file with no text). A short note still reads as 1 minute. */
 export const readingTimeLabel = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined || !Number.isFinite(minutes)
     ? null
-    : `${Math.max(1, Math.round(minutes))} ${messages.research.minRead}`;
+    : `${Math.max(1, Math.round(minutes))} ${messagesResearch.minRead}`;
 
 /** '/analysts/42_jane-doe' -> 42; anything without a leading positive integer -> 0. */
 export const idFromParam = (param: string | undefined) => {
