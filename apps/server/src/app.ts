@@ -77,6 +77,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   });
 
   const services = createServices({ db, config, clock: options.clock ?? systemClock, log: app.log });
+  // Readers' visits are written in batches (modules/post-visits/visit-recorder.ts): the last one before closing.
+  app.addHook('onClose', () => services.visitRecorder.flush());
   dbPlugin(app, { db, services });
   errorsPlugin(app);
   // Order matters: CORS answers preflights, cookies are parsed, then session, CSRF cookie and authorization.

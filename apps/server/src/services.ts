@@ -18,6 +18,7 @@ import { createParametersService } from './modules/parameters/parameters.service
 import { createPersonsService } from './modules/persons/persons.service.ts';
 import { createPostImagesService } from './modules/post-images/post-images.service.ts';
 import { createPostVisitsService } from './modules/post-visits/post-visits.service.ts';
+import { createVisitRecorder } from './modules/post-visits/visit-recorder.ts';
 import { createReadingService } from './modules/reading/reading.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
 import { createPostSearchService } from './modules/research/post-search.service.ts';
@@ -132,9 +133,18 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     ...{ db, clock, log, publicUrl: config.publicUrl, firm: config.firm },
     ...{ outbox, listMail, parameters, throttles, deferred, secrets },
   });
+  const visitRecorder = createVisitRecorder({ db, log });
   return {
     // Blogs and posts (issue 14): config, order, posts and the one access rule of reading them.
-    blogs: createBlogsService({ db, clock, entitlements, research, site }),
+    blogs: createBlogsService({
+      db,
+      clock,
+      cacheTtlMs: config.cacheTtlMs,
+      entitlements,
+      research,
+      site,
+      visitRecorder,
+    }),
     // Users management (issue 13): lists, row actions, import, seats and the audit log.
     adminUsers: createAdminUsersService({ db, clock, sessions, entitlements, accounts }),
     subscriptionMail,
@@ -150,7 +160,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
       viewer: reportViewer,
     }),
     // Posts' measured reading time and statistics, and the editor's image uploads (issue 14).
-    postVisits: createPostVisitsService({ db, clock }),
+    postVisits: createPostVisitsService({ db, clock, visitRecorder }),
+    visitRecorder,
     postImages: createPostImagesService({ storage: createStorage(config) }),
     postSearch: createPostSearchService({ db }),
     clock,

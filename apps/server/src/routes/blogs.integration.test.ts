@@ -203,6 +203,8 @@ describe('blogs and posts', () => {
         expect(side.statusCode).toBe(response.statusCode);
       }
     }
+    // visits are written in batches: the recorder's flush is what every reader of visits waits for
+    await t.app.services.visitRecorder.flush();
     const visits = await t.db.select({ n: count() }).from(postVisits);
     expect(visits[0]!.n).toBe(3 + 2 + 2 + 2);
   });
@@ -297,6 +299,47 @@ describe('blogs and posts', () => {
     ).toBe(404);
     expect((await admin.get(`/api/post/delete?id=${post.id}`)).statusCode).toBe(200);
     expect((await admin.get(`/api/post/delete?id=${post.id}`)).statusCode).toBe(404);
+  });
+
+  it("drops cached posts on a blog's change: a reader is refused on the next read once the blog needs a sector", async () => {
+    const blog = await createBlog({ topic: 'Changing notes', accessType: 'pre' });
+    const post = await createPost(blog.key, 'Tolls and tariffs');
+    await publish(post.id);
+    expect((await outsider.get(`/api/post/${post.id}`)).statusCode).toBe(200);
+    const change = await admin.post('/api/blog/config', {
+      key: blog.key,
+      topic: 'Changing notes',
+      subtitle: 'Notes',
+      accessType: 'pi',
+      selectedSectors: [ports],
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const refused = await outsider.get(`/api/post/${post.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('Tolls and tariffs text');
+    expect((await subscriber.get(`/api/post/${post.id}`)).statusCode).toBe(200);
+  });
+
+  it('records each reader visit through the batch recorder; a visit of a post deleted before the flush is skipped', async () => {
+    const post = await createPost(blogKeys.pre, 'Short-lived note');
+    await publish(post.id);
+    await t.app.services.visitRecorder.flush();
+    const before = (await t.db.select({ n: count() }).from(postVisits))[0]!.n;
+    const visits = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const read = postPageReply.parse((await subscriber.get(`/api/post/${post.id}`)).json());
+      visits.add(String(read.data.visit));
+    }
+    expect(visits.size).toBe(5);
+    await t.app.services.visitRecorder.flush();
+    expect((await t.db.select({ n: count() }).from(postVisits))[0]!.n).toBe(before + 5);
+    // a read, then the post deleted before the batch is written: the batch writes nothing for it, and no error
+    const gone = await createPost(blogKeys.pre, 'Deleted note');
+    await publish(gone.id);
+    expect((await subscriber.get(`/api/post/${gone.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/post/delete?id=${gone.id}`)).statusCode).toBe(200);
+    await t.app.services.visitRecorder.flush();
+    expect((await t.db.select({ n: count() }).from(postVisits))[0]!.n).toBe(before + 5);
   });
 
   it('reorders blogs with exactly the existing keys, and refuses deleting a blog that has posts', async () => {

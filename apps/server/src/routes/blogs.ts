@@ -19,7 +19,9 @@ import {
   saveBlogResearchBody,
   updateBlogsListBody,
 } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { JsonBody } from '../modules/cache/json-body.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
@@ -156,6 +158,9 @@ export const blogsRoutes = (app: App) => {
       const outcome = await blogs.postPage(request.session?.user ?? null, request.params.id);
       if (outcome.kind === 'notFound') return reply.code(404).send(errorReply(e.postNotFound));
       if (outcome.kind === 'refused') return reply.code(outcome.status).send(outcome.reply);
+      // A reader's reply is rendered (and validated) by the service already: sent as it is.
+      if (outcome.reply instanceof JsonBody)
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(outcome.reply.bytes);
       return outcome.reply;
     },
   });

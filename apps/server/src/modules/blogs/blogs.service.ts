@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AssociatedResearchReply,
   type BlogInfo,
+  blogInfo as blogInfoSchema,
   blogLimits,
   messagesBlogs,
   type Post,
@@ -11,12 +12,16 @@ import {
   type PostRefusalReply,
   type PostResearchItem,
   type PostsReply,
+  post as postSchema,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { userStatusOf } from '../accounts/user-status.ts';
+import { JsonBody } from '../cache/json-body.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
+import type { VisitRecorder } from '../post-visits/visit-recorder.ts';
 import { listReports, type ReportRow } from '../research/research.repository.ts';
 import type { ResearchService } from '../research/research.service.ts';
 import type { Clock } from '../runtime.ts';
@@ -44,7 +49,6 @@ import {
   existingReportIds,
   findPostWithBlog,
   insertPost,
-  insertVisit,
   listPostPage,
   type PostRow,
   replacePostResearch,
@@ -132,11 +136,34 @@ const researchItemOf = (row: ReportRow): PostResearchItem => ({
 export const createBlogsService = (deps: {
   db: Db;
   clock: Clock;
+  /** how long a post and its blog are kept in memory (0: read on every request) */
+  cacheTtlMs?: number;
   entitlements: EntitlementsService;
   research: ResearchService;
   site: SiteService;
+  visitRecorder: VisitRecorder;
 }) => {
-  const { db, clock, entitlements, research, site } = deps;
+  const { db, clock, entitlements, research, site, visitRecorder } = deps;
+
+  /**
+   * Posts with their blog, kept for `cacheTtlMs` with the reader's JSON of both rendered once (validated against
+   * the contract): a post read is then the access rule, a visit id and a string join. Every post write drops its
+   * post, every blog write all of them (a blog's access level decides every post's reply).
+   */
+  interface CachedPost {
+    found: { post: PostRow; blog: BlogRow } | null;
+    /** `"post":{...},"blog":{...}` as readers get them (no draft) */
+    readerJson: string;
+  }
+  const postsCache = new TtlCache<number, CachedPost>({ ttlMs: deps.cacheTtlMs ?? 0, max: 5000 });
+  const loadPost = (id: number) =>
+    postsCache.getOrLoad(id, async (): Promise<CachedPost> => {
+      const found = await findPostWithBlog(db, id);
+      if (!found) return { found: null, readerJson: '' };
+      const readerPost = JSON.stringify(postSchema.parse(postOf(found.post, found.blog, false)));
+      const blog = JSON.stringify(blogInfoSchema.parse(blogInfoOf(found.blog)));
+      return { found, readerJson: `"post":${readerPost},"blog":${blog}` };
+    });
 
   const readerOf = async (user: User | null): Promise<PostReader> => ({
     entitlement: await entitlements.entitlementFor(user),
@@ -145,10 +172,14 @@ export const createBlogsService = (deps: {
   });
 
   const blogsChanged = () => {
+    postsCache.clear();
     site.invalidate();
     research.invalidate();
   };
-  const postsChanged = () => research.invalidate();
+  const postsChanged = (id: number) => {
+    postsCache.delete(id);
+    research.invalidate();
+  };
 
   const listBlogs = async (): Promise<BlogInfo[]> => (await listBlogRows(db)).map(blogInfoOf);
 
@@ -223,11 +254,17 @@ export const createBlogsService = (deps: {
 
   /** Who may see the post (drafts: admins only) and whether they may read it. */
   const access = async (user: User | null, id: number) => {
-    const found = await findPostWithBlog(db, id);
+    const [cached, reader] = await Promise.all([loadPost(id), readerOf(user)]);
+    const found = cached.found;
     const isAdmin = user?.type === 'admin';
     if (!found || (!found.post.publish && !isAdmin)) return { kind: 'notFound' as const };
-    const reader = await readerOf(user);
-    return { kind: 'found' as const, ...found, isAdmin, verdict: postAccessOf(found.blog, reader) };
+    return {
+      kind: 'found' as const,
+      ...found,
+      readerJson: cached.readerJson,
+      isAdmin,
+      verdict: postAccessOf(found.blog, reader),
+    };
   };
 
   const refusal = async (
@@ -331,7 +368,7 @@ export const createBlogsService = (deps: {
           ? await insertPost(db, { ...values, createdBy: admin.id, createdAt: now, updatedAt: now })
           : await updatePost(db, id, { ...values, updatedAt: now });
       if (!row) return { kind: 'postNotFound' };
-      postsChanged();
+      postsChanged(row.id);
       return { kind: 'ok', post: postOf(row, blog, true) };
     },
 
@@ -341,7 +378,7 @@ export const createBlogsService = (deps: {
     ): Promise<{ kind: 'ok'; reply: PostsReply } | { kind: 'postNotFound' }> {
       const found = await findPostWithBlog(db, id);
       if (!found || !(await deletePost(db, id))) return { kind: 'postNotFound' };
-      postsChanged();
+      postsChanged(id);
       return { kind: 'ok', reply: await adminList(admin, found.post.publish) };
     },
 
@@ -353,7 +390,7 @@ export const createBlogsService = (deps: {
       key?: string,
     ): Promise<{ kind: 'ok'; reply: PostsReply } | { kind: 'postNotFound' }> {
       if (!(await setPublished(db, id, publish, clock()))) return { kind: 'postNotFound' };
-      postsChanged();
+      postsChanged(id);
       return { kind: 'ok', reply: await adminList(admin, !publish, key) };
     },
 
@@ -364,21 +401,26 @@ export const createBlogsService = (deps: {
       user: User | null,
       id: number,
     ): Promise<
-      | { kind: 'ok'; reply: PostPageReply }
+      | { kind: 'ok'; reply: PostPageReply | JsonBody }
       | { kind: 'refused'; status: 401 | 403; reply: PostRefusalReply }
       | { kind: 'notFound' }
     > {
       const found = await access(user, id);
       if (found.kind === 'notFound') return found;
       if (found.verdict !== 'granted') return { kind: 'refused', ...(await refusal(found, found.verdict)) };
-      // Admins' own reads are not the readers' statistics.
-      const visit = user && !found.isAdmin ? await insertVisit(db, id, user.id, clock()) : null;
+      // An admin gets the editor's draft too, and an admin's own reads are not the readers' statistics.
+      if (found.isAdmin) {
+        const data = {
+          post: postOf(found.post, found.blog, true),
+          blog: blogInfoOf(found.blog),
+          visit: null,
+        };
+        return { kind: 'ok', reply: { success: true, data } };
+      }
+      const visit = user ? JSON.stringify(visitRecorder.start(id, user.id, clock())) : 'null';
       return {
         kind: 'ok',
-        reply: {
-          success: true,
-          data: { post: postOf(found.post, found.blog, found.isAdmin), blog: blogInfoOf(found.blog), visit },
-        },
+        reply: new JsonBody(`{"success":true,"data":{${found.readerJson},"visit":${visit}}}`),
       };
     },
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { blogs, postResearch, posts, postVisits, reports } from '../../db/schema.ts';
+import { blogs, postResearch, posts, reports } from '../../db/schema.ts';
 import type { BlogRow } from './blogs.repository.ts';
 
 /** A post's columns but its text and search vector (large; a page never needs them). */
@@ -133,11 +133,6 @@ export const listPostPage = async (
       limit ${args.limit}`),
   );
 };
-
-export const insertVisit = async (db: Executor, postId: number, userId: number, now: Date) =>
-  (
-    await db.insert(postVisits).values({ postId, userId, enteredAt: now }).returning({ id: postVisits.id })
-  )[0]!.id;
 
 export const researchIdsOfPost = async (db: Executor, postId: number) =>
   (

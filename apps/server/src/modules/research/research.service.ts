@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { JsonBody } from '../cache/json-body.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import { anonymousEntitlement, type Entitlement, mayRead } from '../entitlements/entitlements.ts';
 import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/heavy-work-gate.ts';
@@ -98,19 +99,7 @@ interface Page {
   next: string | null;
 }
 
-/**
- * A reply body already validated against its contract schema and rendered as JSON: the route sends it as it is.
- * Shared pages and suggestions are rendered once when they are computed, not on every request.
- */
-export class JsonBody {
-  #bytes: Buffer | undefined;
-  constructor(readonly text: string) {}
-  /** The UTF-8 bytes, encoded once however often the body is sent. */
-  get bytes() {
-    this.#bytes ??= Buffer.from(this.text);
-    return this.#bytes;
-  }
-}
+export { JsonBody };
 
 // A shared page keeps the replies it has rendered for up to this many combinations of the caller's flags.
 const BODIES_PER_PAGE = 64;
