@@ -24,6 +24,9 @@ const helmetHeaders = (options: HelmetOptions) => {
   return Object.fromEntries(headers);
 };
 
+/** /api calls that answer JSON: all but report files and public media. */
+const jsonApiPath = /^\/api\/(?!files\/|media\/)/i;
+
 /** Security headers with a strict CSP, and CORS limited to the configured origins (with credentials). */
 export const securityPlugin = async (app: App, config: Config) => {
   const headers = helmetHeaders({
@@ -52,11 +55,29 @@ export const securityPlugin = async (app: App, config: Config) => {
     strictTransportSecurity: config.production,
     frameguard: { action: 'deny' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  // A JSON reply of the API is never rendered as a document: it gets the short set OWASP's REST cheat sheet asks
+  // for instead of the page's dozen headers (the header bytes were a third of the cost of a cached post read,
+  // bench/RESULTS.md). Files and media under /api (report files, images) are opened as documents and keep the
+  // page's set, which their routes adjust (an htm report's sandbox, an SVG's policy).
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(headers['strict-transport-security']
+      ? { 'strict-transport-security': headers['strict-transport-security'] }
+      : {}),
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(jsonApiPath.test(request.url) ? apiHeaders : headers);
   });
+  // Same-origin deployments (no CORS_ORIGINS) need no CORS handling at all: without the plugin no request pays
+  // for its per-request origin check (about 6% of a cached post read), and a browser's cross-origin call is
+  // refused all the same (no Access-Control-Allow-Origin is ever sent).
+  if (config.corsOrigins.length === 0) return;
   await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', csrf.header],

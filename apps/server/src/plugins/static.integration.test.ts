@@ -102,6 +102,10 @@ describe('SPA serving, runtime config and security headers', () => {
     const api = await get('/api/users/me');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['x-frame-options']).toBe('DENY');
+    // a JSON reply is never a document: the API's short set, nothing of the page's policy
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('allows credentialed CORS from the allow-list only and exposes the CSRF header', async () => {

@@ -160,7 +160,7 @@ export const blogsRoutes = (app: App) => {
       if (outcome.kind === 'refused') return reply.code(outcome.status).send(outcome.reply);
       // A reader's reply is rendered (and validated) by the service already: sent as it is.
       if (outcome.reply instanceof JsonBody)
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(outcome.reply.bytes);
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(outcome.reply.text);
       return outcome.reply;
     },
   });

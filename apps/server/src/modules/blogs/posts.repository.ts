@@ -129,7 +129,12 @@ export const listPostPage = async (
         b.topic, b.access_type, b.selected_sectors
       from posts p join blogs b on b.key = p.blog_key
       where ${sql.join(where, sql` and `)}
-      order by p.published_at desc nulls last, p.id desc
+      order by ${
+        args.publish
+          ? // the index's own order (desc, nulls first: a published post has a date), so no sort step
+            sql`p.published_at desc, p.id desc`
+          : sql`p.published_at desc nulls last, p.id desc`
+      }
       limit ${args.limit}`),
   );
 };
