@@ -2,9 +2,9 @@ import '@mantine/core/styles/Table.css';
 import { Anchor, Button, Loader, Table } from '@mantine/core';
 import { messagesAdminUsers as m } from '@portal/contract';
 import { Link } from 'react-router';
+import { failureOf } from '../../../components/action-feedback.tsx';
 import { useFirm } from '../api/admin-users-api.ts';
 import classes from './admin-users.module.css';
-import { failureOf } from './feedback.tsx';
 import { seatsText } from './person-drawer.tsx';
 
 /** /admin/firms/{id} (ours): the firm's name, e-mail domains, seats used of its limit and its people. */

@@ -10,6 +10,7 @@ import {
   type WebsiteUserRow,
 } from '@portal/contract';
 import { useState } from 'react';
+import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { useFirmSearch, userActions } from '../api/admin-users-api.ts';
 import {
   type ImportFormErrors,
@@ -18,7 +19,6 @@ import {
   validateImport,
 } from '../lib/import-form.ts';
 import classes from './admin-users.module.css';
-import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 /** The firm search (spec 2 section 5): asks the server once 3 characters are typed; choosing sets the firm. */
 function FirmSearch({

@@ -5,10 +5,10 @@ import { type AdminPerson, messagesAdminUsers as m, matrixConstants } from '@por
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { adminUsersKey, changeMatrix, useMatrixItems, usePerson } from '../api/admin-users-api.ts';
 import { formatLocalTime } from '../lib/format-time.ts';
 import classes from './admin-users.module.css';
-import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));

@@ -12,10 +12,10 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
+import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { adminUsersKey, userActions, useUsers } from '../api/admin-users-api.ts';
 import { initialTableState, pageCount, tableReducer, type WebsiteView } from '../lib/table-state.ts';
 import classes from './admin-users.module.css';
-import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { PersonDrawer } from './person-drawer.tsx';
 import type { WebsiteAction } from './row-actions.tsx';

@@ -12,13 +12,13 @@ import {
   messagesBlogs,
 } from '@portal/contract';
 import { useId, useState } from 'react';
+import { type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAnalysts, useSectors } from '../api/blog-admin-api.ts';
 import { useBlogEditor } from '../hooks/use-blog-editor.ts';
 import { hasText } from '../lib/editor-text.ts';
 import classes from './blog-admin.module.css';
 import { BlogRichText } from './blog-rich-text.tsx';
-import { type FeedbackValue, failureOf } from './feedback.tsx';
 
 const m = messagesBlogs.admin.settings;
 const v = messagesBlogs.validation;

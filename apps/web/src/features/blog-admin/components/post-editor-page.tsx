@@ -5,6 +5,7 @@ import { blogLimits, messagesBlogs, type Post, type PostBody } from '@portal/con
 import type { Content } from '@tiptap/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
+import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { editorActions, postActions, useBlogs, usePost } from '../api/blog-admin-api.ts';
 import { useBlogEditor } from '../hooks/use-blog-editor.ts';
@@ -13,7 +14,6 @@ import { AssociatedResearch } from './associated-research.tsx';
 import classes from './blog-admin.module.css';
 import { BlogRichText } from './blog-rich-text.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 const m = messagesBlogs.admin;
 const e = m.editor;

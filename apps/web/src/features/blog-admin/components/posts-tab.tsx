@@ -6,10 +6,10 @@ import { type BlogInfo, messagesBlogs, type PostCard, type PostsReply } from '@p
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { postActions, postsKey, usePosts } from '../api/blog-admin-api.ts';
 import classes from './blog-admin.module.css';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 const m = messagesBlogs.admin;
 /** The filter's "all blogs" value: never a blog key (keys are letters, digits, '-' and '_'). */

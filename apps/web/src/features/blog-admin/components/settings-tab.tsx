@@ -19,12 +19,12 @@ import { Button, Group, Text } from '@mantine/core';
 import { type BlogConfigBody, type BlogInfo, messagesBlogs } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { blogActions, blogsKey, postsKey } from '../api/blog-admin-api.ts';
 import { inOrder, moveKey, sameOrder } from '../lib/blog-order.ts';
 import classes from './blog-admin.module.css';
 import { BlogConfigForm } from './blog-config-form.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Feedback, type FeedbackValue, failureOf } from './feedback.tsx';
 
 const m = messagesBlogs.admin;
 const s = m.settings;

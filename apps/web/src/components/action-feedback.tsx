@@ -1,8 +1,11 @@
 import { messages } from '@portal/contract';
-import { ApiError } from '../../../lib/api-client.ts';
-import classes from './admin-users.module.css';
+import { ApiError } from '../lib/api-client.ts';
+import classes from './action-feedback.module.css';
 
-/** The result of an admin action: the server's message, green on success and red otherwise (spec 2 section 2). */
+/**
+ * The result of an admin action (users management, blog management): the server's message, green on success and
+ * red otherwise (spec 2 section 2).
+ */
 export interface FeedbackValue {
   ok: boolean;
   text: string;
