@@ -282,7 +282,7 @@ const main = async () => {
          from posts p join blogs b on b.key = p.blog_key
          where p.publish = true and p.blog_key = $1
            and (p.published_at, p.id) < (($2::timestamp at time zone 'UTC'), $3)
-         order by p.published_at desc, p.id desc limit 13`,
+         order by p.published_at desc nulls last, p.id desc nulls last limit 13`,
         [energyKey, at, id],
       );
       return plan.rows.map((r) => r['QUERY PLAN']).join('\n');

@@ -129,12 +129,9 @@ export const listPostPage = async (
         b.topic, b.access_type, b.selected_sectors
       from posts p join blogs b on b.key = p.blog_key
       where ${sql.join(where, sql` and `)}
-      order by ${
-        args.publish
-          ? // the index's own order (desc, nulls first: a published post has a date), so no sort step
-            sql`p.published_at desc, p.id desc`
-          : sql`p.published_at desc nulls last, p.id desc`
-      }
+      -- the index's own order (posts_blog_list_idx, posts_list_idx: desc nulls last on both columns), so the page
+      -- is read off the index with no sort step
+      order by p.published_at desc nulls last, p.id desc nulls last
       limit ${args.limit}`),
   );
 };

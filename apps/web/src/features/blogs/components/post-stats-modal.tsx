@@ -1,4 +1,4 @@
-import { Button, Loader, Modal, Pagination, Table } from '@mantine/core';
+import { Button, Loader, Modal, Pagination, Table, VisuallyHidden } from '@mantine/core';
 import { blogLimits, messagesBlogs } from '@portal/contract';
 import { useState } from 'react';
 import { usePostStats } from '../api/blogs-queries.ts';
@@ -25,7 +25,10 @@ function StatsBody({ postId }: { postId: number }) {
       </p>
       <div className={classes.tableScroll} aria-busy={stats.isFetching}>
         <Table striped withTableBorder>
-          <Table.Caption>{text.title}</Table.Caption>
+          {/* The dialog's title says it already: the caption names the table for screen readers only. */}
+          <Table.Caption>
+            <VisuallyHidden>{text.title}</VisuallyHidden>
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{text.columns.name}</Table.Th>
