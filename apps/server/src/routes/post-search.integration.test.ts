@@ -172,4 +172,29 @@ describe('GET /posts/search and posts in the suggestions', () => {
     const drafts = (await admin.get('/api/reports/suggestions?q=unpublished')).json() as SuggestionsReply;
     expect(drafts.posts).toEqual([]);
   });
+
+  it('the search finds every post the suggestions list (a word, a prefix, a phrase, a title word)', async () => {
+    for (const q of [
+      'molybdenum',
+      'molybd',
+      'smelter margins',
+      'chart',
+      'supply',
+      'olybdenum',
+      'chilean mine',
+    ]) {
+      const suggested = (
+        (
+          await subscriber.get(`/api/reports/suggestions?q=${encodeURIComponent(q)}`)
+        ).json() as SuggestionsReply
+      ).posts.map((p) => p.id);
+      const found = (
+        (await subscriber.get(`/api/posts/search?q=${encodeURIComponent(q)}`)).json() as PostSearchReply
+      ).data.map((p) => p.id);
+      for (const id of suggested) expect(found, `'${q}' suggested post ${id}`).toContain(id);
+    }
+    // a prefix of the title's word is suggested and found
+    const prefix = (await subscriber.get('/api/reports/suggestions?q=molybd')).json() as SuggestionsReply;
+    expect(prefix.posts.map((p) => p.id).sort()).toEqual([piPost, prePost].sort());
+  });
 });

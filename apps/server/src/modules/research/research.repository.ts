@@ -627,12 +627,12 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
       ${small('countries', 'name', 'name')} as countries,
       ${small('sectors', 'name', 'sName')} as sectors,
       (select count(*)::int from hits) as hit_count,
-      -- Published posts whose title or text matches (issue 14): titles only, whoever asks.
+      -- Published posts (issue 14), titles only, whoever asks: matched by the post search's own query
+      -- (GET /posts/search), so the search finds every post the suggestions list.
       (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'key', p.blog_key,
           'published_date', ${isoUtc(sql`p.published_at`)}) order by p.title_hit desc, p.published_at desc, p.id desc), '[]')
         from (select id, title, blog_key, published_at, title ilike ${pattern} as title_hit from posts
-          where publish and (title ilike ${pattern}
-            or search_vector @@ plainto_tsquery('english', search_words(${q})))
+          where publish and search_vector @@ ${tsQueryOf(q)}
           order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts,
       (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
         from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as reports`;
