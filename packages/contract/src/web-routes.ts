@@ -57,6 +57,8 @@ export const webRoutes = [
   r('/rfs.htm', 'public', 'main', 'reportViewer'),
   r('/analysts/:id', 'public', 'main', 'analyst'),
   r('/post/:id', 'public', 'main', 'post'),
+  // ours: the unique meeting link of an approved CONNECT registrant (its token is the credential)
+  r('/connect/join/:token', 'public', 'main', 'connectJoin'),
   r('/admin/createPost', 'public', 'main', 'adminCreatePost'),
   r('/admin/favorites', 'public', 'main', 'adminBlogs'),
   r('/message/:type', 'public', 'main', 'message'),
@@ -74,6 +76,8 @@ export const webRoutes = [
   r('/connect/registration/:id', 'auth', 'main', 'connectEvent'),
   r('/connect/appointment', 'auth', 'main', 'connectAppointment'),
   r('/connect/appointment/:id', 'auth', 'main', 'connectAppointment'),
+  // ours (spec 3 section 2 names no route for the open-slot page, only that its third segment is a slot object id)
+  r('/connect/slots/:id', 'auth', 'main', 'connectSlots'),
   r('/sectors/:product', 'auth', 'main', 'sector'),
   r('/region/:product', 'auth', 'main', 'region'),
   r('/regions/:product', 'auth', 'main', 'region'),

@@ -104,6 +104,12 @@ export const throttles = pgTable('throttles', {
   blockedUntil: at('blocked_until'),
 });
 
+/** An iCalendar part of a mail: METHOD REQUEST (an invitation or its update) or CANCEL, and the VCALENDAR text. */
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -123,6 +129,8 @@ export const emailOutbox = pgTable(
     cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
     bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    // An iCalendar invitation sent as the text/calendar alternative (issue 15: CONNECT approvals and bookings).
+    calendar: jsonb('calendar').$type<MailCalendar>(),
     createdAt: at('created_at').notNull(),
     sentAt: at('sent_at'),
   },
@@ -433,6 +441,7 @@ export const reportTitleWords = pgTable('report_title_words', { word: text('word
 
 export * from './schema-admin.ts';
 export * from './schema-blogs.ts';
+export * from './schema-connect.ts';
 export * from './schema-crm.ts';
 export * from './schema-site.ts';
 // Tables of later features live in files of their own (drizzle-kit reads them through these re-exports).

@@ -48,6 +48,8 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   connectRegistration: notAvailable,
   connectEvent: notAvailable,
   connectAppointment: notAvailable,
+  connectSlots: notAvailable,
+  connectJoin: notAvailable,
   sector: () => import('./routes/sector.tsx'),
   region: () => import('./routes/region.tsx'),
   company: () => import('./routes/company.tsx'),

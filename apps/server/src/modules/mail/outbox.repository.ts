@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
+import { emailOutbox, type MailCalendar } from '../../db/schema.ts';
 import type { MailContent } from './templates.ts';
 
 /** Copies and extra headers of a mail (issue 12: account managers copied, List-Unsubscribe on list mail). */
@@ -8,6 +8,8 @@ export interface MailEnvelope {
   cc?: readonly string[];
   bcc?: readonly string[];
   headers?: Readonly<Record<string, string>>;
+  /** an iCalendar invitation (issue 15), sent as the mail's text/calendar alternative */
+  calendar?: MailCalendar;
 }
 
 export const insertMail = async (
@@ -25,6 +27,7 @@ export const insertMail = async (
       cc: [...(envelope.cc ?? [])],
       bcc: [...(envelope.bcc ?? [])],
       headers: { ...(envelope.headers ?? {}) },
+      calendar: envelope.calendar ?? null,
       status: 'pending',
       attempts: 0,
       nextAttemptAt: now,

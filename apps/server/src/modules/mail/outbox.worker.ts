@@ -36,6 +36,10 @@ export const smtpSender = (smtpUrl: string, from: string): MailSender => {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        // Outlook and Google Calendar read the text/calendar alternative as an invitation (with its METHOD).
+        icalEvent: mail.calendar
+          ? { method: mail.calendar.method, content: mail.calendar.content, filename: 'invite.ics' }
+          : undefined,
       });
     },
     close: () => transport.close(),

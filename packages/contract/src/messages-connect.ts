@@ -1,0 +1,145 @@
+/**
+ * Texts of CONNECT (issue 15; spec 3 sections 2, 8 and 9): event registration, the approval screen, meeting
+ * links, appointment booking and open slots, their mails and the server's refusals. A module of its own beside
+ * messages.ts keeps them out of the login route's initial JS (only lazy screens and the server import it).
+ * Spec texts are marked "spec"; the rest are ours.
+ */
+export const messagesConnect = {
+  registration: {
+    title: 'CONNECT Events',
+    intro:
+      'Choose the events you would like to attend and register. Our team confirms each registration by e-mail.',
+    // spec
+    empty: 'No Upcoming Events',
+    register: 'Register',
+    registered: 'Registered',
+    pending: 'Awaiting approval',
+    approved: 'Approved',
+    confirmTitle: 'Register for events',
+    confirm: (count: number) =>
+      `Register for ${count === 1 ? 'the selected event' : `the ${count} selected events`}?`,
+    done: 'Thank you for registering. You will receive an e-mail once your place is confirmed.',
+    loading: 'Loading events',
+    loadFailed: 'The events could not be loaded. Please try again.',
+    retry: 'Try again',
+    // spec: iEvtType_PikId 2118400009
+    dateToBeConfirmed: 'Date to be confirmed',
+    universalTime: 'Universal time',
+    localTime: 'Local time',
+    yourTime: 'Your time',
+    speakers: 'Speakers',
+    eventNotFound: 'This event does not exist or has ended.',
+    backToEvents: 'All events',
+    replaceBanner: 'Replace banner',
+    // spec
+    bannerReplaced: 'Banner Replaced',
+    bannerWrongType: 'Please upload a PNG image.',
+  },
+  approval: {
+    title: 'CONNECT Approval',
+    campaigns: 'Campaigns',
+    // spec
+    pendingTab: 'Pending Approval',
+    approvedTab: 'Approved',
+    approve: 'Approve',
+    remind: 'Send reminder',
+    // spec
+    confirmApprove: 'Are you sure to approve the following participants?',
+    confirmRemind: 'Are you sure to send a reminder to the following participants?',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    approvedDone: (count: number) => `${count} participant${count === 1 ? '' : 's'} approved.`,
+    remindedDone: (count: number) => `Reminder sent to ${count} participant${count === 1 ? '' : 's'}.`,
+    meetingLink: 'Copy meeting link',
+    // spec
+    copied: 'Copied',
+    internalError: 'Internal Error',
+    chooseEvent: 'Choose an event on the left to see its registrants.',
+    noPending: 'No registrants are waiting for approval.',
+    noApproved: 'No registrant has been approved yet.',
+    noCampaigns: 'No event has registrants yet.',
+    loadFailed: 'The registrants could not be loaded. Please try again.',
+    selectAll: 'Select all',
+    columns: {
+      name: 'Name',
+      email: 'E-mail',
+      company: 'Company',
+      registered: 'Registered',
+      approvedBy: 'Approved by',
+      approved: 'Approved',
+      linkSent: 'Link sent',
+    },
+  },
+  meeting: {
+    title: 'Your meeting link',
+    join: 'Join the meeting',
+    opensAt: (when: string) => `The meeting room opens at ${when}.`,
+    closed: 'This meeting has ended.',
+    invalid: 'This meeting link is not valid. Please use the latest link we e-mailed you.',
+  },
+  appointment: {
+    // spec: the dropdown's title and the heading without a choice
+    analysts: 'Analysts',
+    selectAnalyst: 'Please select an analyst',
+    date: 'Go to date',
+    // spec (given as '<p>There are currently no events on this date</p>'; the words are shown, never the tags)
+    noEventsOnDate: 'There are currently no events on this date',
+    book: 'Book',
+    cancel: 'Cancel',
+    booked: 'Booked',
+    // spec
+    confirmBook: 'Are you sure you want to book this event?',
+    confirmCancel: 'Are you sure you want to cancel this event?',
+    confirmTitle: 'Please confirm',
+    yes: 'Yes',
+    no: 'No',
+    bookedDone: 'Your appointment is booked. A calendar invitation is on its way to your inbox.',
+    cancelledDone: 'Your appointment is cancelled. We have let the analyst know.',
+    previous: 'Previous appointments',
+    next: 'Next appointments',
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    yourTime: 'Your time',
+    analystTime: "Analyst's time",
+    loadFailed: 'The appointments could not be loaded. Please try again.',
+    openSlots: 'All open slots of this analyst',
+    slotsTitle: (name: string) => `Open slots with ${name}`,
+    noSlots: 'There are no open slots right now.',
+  },
+  /** spec 3 section 2: the not-subscribed refusal names the provider and the sales contact. */
+  notSubscribed: (firm: string, email: string) =>
+    `You are not currently subscribed to this analyst's product. To subscribe, please e-mail ${firm} or your sales contact at ${email}.`,
+  server: {
+    registered: 'Registration received.',
+    eventPast: 'Registration for this event has closed.',
+    eventNotFound: 'This event does not exist.',
+    campaignMismatch: 'This event does not belong to that campaign.',
+    approved: 'Participants approved.',
+    reminded: 'Reminders sent.',
+    participantNotFound: 'This participant is not registered for the event.',
+    notApproved: 'Approve the participant first.',
+    slotNotFound: 'This slot does not exist.',
+    slotTaken: 'Sorry, this slot has just been booked by someone else. Please choose another one.',
+    slotPast: 'This slot has already started.',
+    alreadyBooked: 'You have already booked this slot.',
+    notBooked: 'You do not hold a booking for this slot.',
+    bookedOk: 'Booked',
+    cancelledOk: 'Cancelled',
+    notYourPerson: 'You may only book or view slots for yourself.',
+    bannerTooLarge: 'The image is too large. Please upload a PNG of up to 5 MB.',
+  },
+  validation: {
+    eventIdInvalid: 'The event id must be a positive whole number.',
+    campaignIdInvalid: 'The campaign id must be a positive whole number.',
+    participantIdInvalid: 'A participant id must be a positive whole number.',
+    personIdInvalid: 'The person id must be a whole number.',
+    slotIdInvalid: 'The slot id must be a positive whole number.',
+    analystIdInvalid: 'The analyst id must be a positive whole number.',
+    flagInvalid: 'The language flag must be 0 or 1.',
+    noEventChosen: 'Please choose at least one event.',
+    tooManyEvents: 'Please choose at most 50 events at a time.',
+    noParticipantChosen: 'Please choose at least one participant.',
+    tooManyParticipants: 'Please choose at most 500 participants at a time.',
+    meetingLinkInvalid: 'This meeting link is not valid.',
+    uploadTypeInvalid: 'Unknown upload type.',
+  },
+} as const;
