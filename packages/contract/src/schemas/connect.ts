@@ -134,6 +134,8 @@ export const approvalCampaign = z.object({
 });
 /** GET /connect/approvalEvents: campaigns with their events that have registrants (upcoming first). */
 export const approvalEventsReply = z.object({ campaigns: z.array(approvalCampaign) });
+export type ApprovalCampaign = z.infer<typeof approvalCampaign>;
+export type ApprovalEventsReply = z.infer<typeof approvalEventsReply>;
 
 export const approvalEventParams = z.object({
   cmpg_id: idField(m.campaignIdInvalid),
@@ -160,6 +162,7 @@ export const connectRegistrant = z.object({
 export type ConnectRegistrant = z.infer<typeof connectRegistrant>;
 /** GET /connect/approvalEvent/{cmpg_id}/{evt_id}: the event's registrants; pending ones have no approver. */
 export const approvalListReply = z.object({ registrants: z.array(connectRegistrant) });
+export type ApprovalListReply = z.infer<typeof approvalListReply>;
 
 const participantList = z
   .array(idField(m.participantIdInvalid), { error: m.noParticipantChosen })
@@ -173,6 +176,7 @@ export const approveReply = z.object({
   /** how many were pending and are approved now (each of those is mailed its meeting link once) */
   approved: z.number().int(),
 });
+export type ApproveReply = z.infer<typeof approveReply>;
 /** POST /connect/approvalEvent/{cmpg_id}/{evt_id}/remind (ours: the spec shows no path): approved registrants. */
 export const remindBody = z.object({ remindList: participantList });
 export const remindReply = z.object({
@@ -180,9 +184,11 @@ export const remindReply = z.object({
   message: z.string(),
   reminded: z.number().int(),
 });
+export type RemindReply = z.infer<typeof remindReply>;
 /** POST /connect/approvalEvent/1/1/uniqueLink: a registrant record; only its id is read. */
 export const uniqueLinkBody = z.object({ id: idField(m.participantIdInvalid) }).loose();
 export const uniqueLinkReply = z.object({ success: z.literal(true), data: z.string() });
+export type UniqueLinkReply = z.infer<typeof uniqueLinkReply>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Meeting link (ours: where the unique link leads)
