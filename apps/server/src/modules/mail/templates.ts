@@ -22,15 +22,18 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
-interface Body {
+export interface MailBody {
   greetingName: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
 }
 
-/** Every mail shares one layout: greeting, text, an optional button link, and the firm's contacts. */
-const render = (firm: Firm, subject: string, body: Body): MailContent => {
+/**
+ * Every mail shares one layout: greeting, text, an optional button link, and the firm's contacts. Exported for the
+ * CONNECT mails (modules/connect), whose texts live in messagesConnect.
+ */
+export const render = (firm: Firm, subject: string, body: MailBody): MailContent => {
   const e = escapeHtml;
   const after = body.after ?? [];
   const text = [
