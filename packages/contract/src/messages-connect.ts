@@ -93,6 +93,37 @@ export const messagesConnect = {
     closed: 'This meeting has ended.',
     invalid: 'This meeting link is not valid. Please use the latest link we e-mailed you.',
   },
+  /**
+   * Event mails (ours): the approval with the registrant's unique meeting link, and the reminder (sent by an admin
+   * or automatically before the start). `when` names the time and its zone.
+   */
+  mailEvents: {
+    approvedSubject: (event: string) => `Your place is confirmed: ${event}`,
+    reminderSubject: (event: string, when: string) => `Reminder: ${event}, ${when}`,
+    approved: (event: string, campaign: string) =>
+      `Your registration for "${event}" (${campaign}) is approved. We look forward to seeing you.`,
+    reminder: (event: string, campaign: string) =>
+      `This is a reminder of "${event}" (${campaign}), which you registered for.`,
+    when: (when: string) => `When: ${when}.`,
+    dateToBeConfirmed:
+      'The date of this event is still to be confirmed: we will write to you with the date and a calendar invitation.',
+    city: (city: string) => `Where: ${city}.`,
+    speakers: (names: string) => `Speakers: ${names}.`,
+    invitationAttached: 'The calendar invitation is attached.',
+    linkPersonal:
+      'Your meeting link is personal: please do not share it. The meeting room opens 15 minutes before the start.',
+    join: 'Open my meeting link',
+    inviteDescription: (firm: string, link: string) =>
+      `Event of the ${firm} research portal. Your personal meeting link: ${link}`,
+  },
+  /** The event banner upload (ours, beside the spec's 'Please upload a PNG image.'). */
+  bannerUpload: {
+    missing: 'Please choose a PNG image to upload.',
+    oneFile: 'Please upload one image at a time.',
+    malformed: 'The upload could not be read. Please choose the image again.',
+    unreadable: 'The file is not a readable PNG image.',
+    tooManyPixels: 'The image has too many pixels (at most 40 megapixels).',
+  },
   appointment: {
     // spec: the dropdown's title and the heading without a choice
     analysts: 'Analysts',
