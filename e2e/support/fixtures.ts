@@ -16,7 +16,7 @@ import { harnessEnv } from './environment.ts';
 
 export { expect };
 
-export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export const demoPassword = 'Portal-demo-1';
 export const demoAccounts = {

@@ -62,6 +62,8 @@ export const buildTheme = (colors: BrandColors) =>
     respectReducedMotion: true,
     black: '#14213d',
     components: {
+      // Every close button (dialogs, drawers, notifications) has a name, also while its dialog fades out.
+      CloseButton: { defaultProps: { 'aria-label': 'Close' } },
       Button: { defaultProps: { size: 'md' } },
       TextInput: { defaultProps: { size: 'md' } },
       PasswordInput: { defaultProps: { size: 'md' } },

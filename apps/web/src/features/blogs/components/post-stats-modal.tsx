@@ -23,8 +23,10 @@ function StatsBody({ postId }: { postId: number }) {
         <strong>{text.average(formatMinutes(averageMinutes))}</strong>
         <span>{text.visits(total)}</span>
       </p>
-      <div className={classes.tableScroll} aria-busy={stats.isFetching}>
-        <Table striped withTableBorder>
+      {/* Below the table's width (phones) it scrolls sideways rather than squeezing each date onto four lines;
+          the region takes the keyboard focus so that it can be scrolled without a pointer. */}
+      <section className={classes.tableScroll} aria-busy={stats.isFetching} aria-label={text.title} tabIndex={0}>
+        <Table striped withTableBorder className={classes.statsTable}>
           {/* The dialog's title says it already: the caption names the table for screen readers only. */}
           <Table.Caption>
             <VisuallyHidden>{text.title}</VisuallyHidden>
@@ -55,7 +57,7 @@ function StatsBody({ postId }: { postId: number }) {
             ))}
           </Table.Tbody>
         </Table>
-      </div>
+      </section>
       {anyEstimated && <p className={classes.muted}>{text.estimatedNote}</p>}
       {pages > 1 && (
         <Pagination
