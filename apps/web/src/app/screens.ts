@@ -60,7 +60,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   adminSite: notAvailable,
   adminOurFirm: notAvailable,
   adminTeam: notAvailable,
-  adminConnectApproval: notAvailable,
+  adminConnectApproval: () => import('./routes/admin-connect-approval.tsx'),
 };
 
 export const notFoundScreen: ScreenLoader = () => import('./routes/not-found.tsx');

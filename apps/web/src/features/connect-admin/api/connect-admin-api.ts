@@ -1,0 +1,65 @@
+import type {
+  ApprovalEventsReply,
+  ApprovalListReply,
+  ApproveReply,
+  ConnectRegistrant,
+  RemindReply,
+  UniqueLinkReply,
+} from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The CONNECT Approval calls (spec 3 section 7 "Connect"). Every one is admin-only on the server. */
+
+export const connectAdminKey = ['connect-admin'] as const;
+export const approvalEventsKey = [...connectAdminKey, 'events'] as const;
+export const registrantsKey = (campaignId: number, eventId: number) =>
+  [...connectAdminKey, 'registrants', campaignId, eventId] as const;
+
+const eventPath = (campaignId: number, eventId: number) => `/connect/approvalEvent/${campaignId}/${eventId}`;
+const eventPattern = '/connect/approvalEvent/:cmpg_id/:evt_id';
+
+/** GET /connect/approvalEvents: campaigns with their events that have registrants. */
+export const useApprovalEvents = () =>
+  useQuery({
+    queryKey: approvalEventsKey,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<ApprovalEventsReply>('GET', '/connect/approvalEvents', { signal })).campaigns,
+    staleTime: 0,
+  });
+
+/** GET /connect/approvalEvent/{cmpg_id}/{evt_id}: the event's registrants, pending and approved. */
+export const useRegistrants = (target: { campaignId: number; eventId: number } | null) =>
+  useQuery({
+    queryKey: registrantsKey(target?.campaignId ?? 0, target?.eventId ?? 0),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<ApprovalListReply>('GET', eventPath(target?.campaignId ?? 0, target?.eventId ?? 0), {
+          pattern: eventPattern,
+          signal,
+        })
+      ).registrants,
+    enabled: target !== null,
+    staleTime: 0,
+  });
+
+export const approvalActions = {
+  approve: (campaignId: number, eventId: number, approveList: number[]) =>
+    apiRequest<ApproveReply>('POST', `${eventPath(campaignId, eventId)}/approve`, {
+      pattern: `${eventPattern}/approve`,
+      body: { approveList },
+    }),
+  remind: (campaignId: number, eventId: number, remindList: number[]) =>
+    apiRequest<RemindReply>('POST', `${eventPath(campaignId, eventId)}/remind`, {
+      pattern: `${eventPattern}/remind`,
+      body: { remindList },
+    }),
+  /** POST /connect/approvalEvent/1/1/uniqueLink with the registrant record (spec 3 section 7): `data` is the link. */
+  uniqueLink: async (registrant: ConnectRegistrant) =>
+    (
+      await apiRequest<UniqueLinkReply>('POST', '/connect/approvalEvent/1/1/uniqueLink', {
+        pattern: `${eventPattern}/uniqueLink`,
+        body: registrant,
+      })
+    ).data,
+};
