@@ -190,6 +190,7 @@ export const messagesBlogs = {
     blogTypeTooLong: 'The type can be at most 100 characters.',
     footerTooLong: 'The disclaimer is too long.',
     authorTooLong: 'The author details are too long.',
+    authorEmailInvalid: "The author's e-mail must be an e-mail address.",
     accessTypeInvalid: 'Please choose an access type.',
     sectorsInvalid: 'The selected sectors are not valid.',
     subscriberNeedsSectors: 'A Subscriber Access blog needs at least one sector.',
@@ -209,6 +210,7 @@ export const messagesBlogs = {
     blogHasPosts: (count: number) =>
       `This blog still has ${count} ${count === 1 ? 'post' : 'posts'}. Move or delete them before deleting the blog.`,
     unknownSectors: 'One of the selected sectors does not exist.',
+    unknownAuthor: 'The chosen author is not one of Our People.',
     emptyText: 'Please write the text of the post.',
     visitNotFound: 'This visit does not exist.',
     // ours: a posts list's page cursor that is not one the server gave (GET /blog/getPosts)

@@ -107,6 +107,20 @@ describe('blogs and posts', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(e.unknownSectors);
+    // The author: one of Our People that exists, and an e-mail that is an address (it becomes a mailto link).
+    const base = { topic: 'X', subtitle: 'Y', accessType: 'pre' };
+    const ghost = await admin.post('/api/blog/config', {
+      ...base,
+      author: { id: 999_999_999, name: 'Ghost', email: '', extraHTML: '' },
+    });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().message).toBe(e.unknownAuthor);
+    const badEmail = await admin.post('/api/blog/config', {
+      ...base,
+      author: { id: null, name: 'Ana', email: 'javascript:alert(1)', extraHTML: '' },
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(JSON.stringify(badEmail.json())).toContain(messagesBlogs.validation.authorEmailInvalid);
     const missing = await admin.post('/api/blog/config', {
       key: 'nope',
       topic: 'X',

@@ -52,6 +52,8 @@ export const blogsRoutes = (app: App) => {
     handler: async (request, reply) => {
       const outcome = await blogs.saveBlog(request.body);
       if (outcome.kind === 'blogNotFound') return reply.code(404).send(errorReply(e.blogNotFound));
+      if (outcome.kind === 'unknownAuthor')
+        return reply.code(400).send(errorReply(e.unknownAuthor, { 'author.id': e.unknownAuthor }));
       if (outcome.kind === 'unknownSectors')
         return reply.code(400).send(errorReply(e.unknownSectors, { selectedSectors: e.unknownSectors }));
       return { data: outcome.blog };

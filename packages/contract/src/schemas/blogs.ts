@@ -138,7 +138,12 @@ export const blogConfigBody = z
         id: z.number().int().positive().nullable(),
         extraHTML: multilineTextField().max(blogLimits.authorExtraHtmlMax, m.authorTooLong).default(''),
         name: textField().trim().max(100, m.authorTooLong).default(''),
-        email: textField().trim().max(250, m.authorTooLong).default(''),
+        // shown as a mailto link on every post: an address or nothing
+        email: textField()
+          .trim()
+          .max(250, m.authorTooLong)
+          .refine((value) => value === '' || z.email().safeParse(value).success, m.authorEmailInvalid)
+          .default(''),
       })
       .nullish()
       .transform((value) => value ?? null),

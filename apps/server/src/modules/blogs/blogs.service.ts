@@ -27,6 +27,7 @@ import type { ResearchService } from '../research/research.service.ts';
 import type { Clock } from '../runtime.ts';
 import type { SiteService } from '../site/site.service.ts';
 import {
+  analystExists,
   type BlogRow,
   blogInfoOf,
   countBlogs,
@@ -296,10 +297,17 @@ export const createBlogsService = (deps: {
     /** POST /blog/config: creates (no key) or updates a blog. */
     async saveBlog(
       input: BlogConfigInput,
-    ): Promise<{ kind: 'saved'; blog: BlogInfo } | { kind: 'blogNotFound' } | { kind: 'unknownSectors' }> {
+    ): Promise<
+      | { kind: 'saved'; blog: BlogInfo }
+      | { kind: 'blogNotFound' }
+      | { kind: 'unknownSectors' }
+      | { kind: 'unknownAuthor' }
+    > {
       const sectorIds = [...new Set(input.selectedSectors)];
       if ((await existingSectorIds(db, sectorIds)).length !== sectorIds.length)
         return { kind: 'unknownSectors' };
+      const authorId = input.author?.id ?? null;
+      if (authorId !== null && !(await analystExists(db, authorId))) return { kind: 'unknownAuthor' };
       const now = clock();
       const values = blogValues(input, now);
       let row: BlogRow | null;
