@@ -1,7 +1,7 @@
 /**
  * Every screen of the SPA route table, generated from the contract: a route added to `webRoutes` is visited
  * here without touching this file. Each visit waits for the screen to settle, checks where the access guard
- * left the browser; the suite's fixture then scans the final page with axe-core (WCAG 2.1 A/AA, 0 violations).
+ * left the browser; the suite's fixture then scans the final page with axe-core (WCAG 2.2 A/AA, 0 violations).
  */
 import { messages, type WebRoute, webRoutes } from '@portal/contract';
 import { expect, type SharedAccount, test, waitForSettled } from './support/fixtures.ts';

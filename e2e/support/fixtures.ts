@@ -1,5 +1,5 @@
 /**
- * The suite's `test` and `expect`. Every test ends with an axe-core scan of the page's final state (WCAG 2.0/2.1
+ * The suite's `test` and `expect`. Every test ends with an axe-core scan of the page's final state (WCAG 2.0, 2.1 and 2.2
  * A and AA) and fails on any violation or on an uncaught error in the page, so every screen a journey reaches is
  * checked, including screens added later.
  */
@@ -58,7 +58,7 @@ const analyze = async (page: Page) => {
   }
 };
 
-/** Fails with a readable list when axe finds a WCAG 2.1 A/AA violation in the page as it is now. */
+/** Fails with a readable list when axe finds a WCAG 2.2 A/AA violation in the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
   const { violations } = await analyze(page);
   expect(describeViolations(violations), `axe-core violations on ${page.url()} (${label})`).toEqual([]);
