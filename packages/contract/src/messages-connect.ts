@@ -152,6 +152,17 @@ export const messagesConnect = {
     slotsTitle: (name: string) => `Open slots with ${name}`,
     noSlots: 'There are no open slots right now.',
   },
+  /** The reader's screens (issue 15): loading and failure states of the open slots and the meeting link. */
+  reader: {
+    loadingAppointments: 'Loading appointments',
+    loadingSlots: 'Loading open slots',
+    slotsLoadFailed: 'The open slots could not be loaded. Please try again.',
+    openSlotsTitle: 'Open slots',
+    calendarNotFound: 'This calendar does not exist.',
+    loadingMeeting: 'Loading your meeting',
+    meetingLoadFailed: 'The meeting could not be loaded. Please try again.',
+    registrant: 'Registrant',
+  },
   /** spec 3 section 2: the not-subscribed refusal names the provider and the sales contact. */
   notSubscribed: (firm: string, email: string) =>
     `You are not currently subscribed to this analyst's product. To subscribe, please e-mail ${firm} or your sales contact at ${email}.`,

@@ -1,0 +1,57 @@
+import { Button } from '@mantine/core';
+import { connectLimits, messagesConnect } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { showToast } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { registerForEvents } from '../api/connect-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const m = messagesConnect.registration;
+
+/**
+ * The Register button and its confirmation (spec 3 section 2): nothing checked does nothing (the button is
+ * disabled); Yes registers, toasts the result and reloads the events after connectLimits.registrationReloadMs.
+ */
+export function RegisterButton({ checked, onRegistered }: { checked: number[]; onRegistered: () => void }) {
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const confirm = async () => {
+    if (checked.length === 0) return;
+    setBusy(true);
+    try {
+      await registerForEvents(checked);
+      showToast(true, m.done);
+      onRegistered();
+      timer.current = window.setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: ['connect-events'] });
+        void queryClient.invalidateQueries({ queryKey: ['connect-event'] });
+      }, connectLimits.registrationReloadMs);
+    } catch (error) {
+      showToast(false, error instanceof ApiError ? error.message : m.loadFailed);
+    } finally {
+      setBusy(false);
+      setOpened(false);
+    }
+  };
+
+  return (
+    <>
+      <Button disabled={checked.length === 0} onClick={() => checked.length > 0 && setOpened(true)}>
+        {m.register}
+      </Button>
+      <ConfirmDialog
+        title={m.confirmTitle}
+        text={m.confirm(checked.length)}
+        opened={opened}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}
