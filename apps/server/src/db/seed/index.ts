@@ -17,6 +17,7 @@ import {
 import { accountsSeed, demoAccounts } from './accounts.ts';
 import { blogsSeed } from './blogs.ts';
 import { catalogueSeed } from './catalogue.ts';
+import { connectSeed } from './connect.ts';
 import { crmSeed } from './crm.ts';
 import { crmParametersSeed } from './crm-parameters.ts';
 import { parametersSeed } from './parameters.ts';
@@ -59,6 +60,8 @@ export const seedModules: readonly SeedModule[] = [
   { ...usersAdminSeed, demo: true },
   // blogs and posts (issue 14): after the catalogue (authors, research) and the readers of the CRM and users seeds
   { ...blogsSeed, demo: true },
+  // CONNECT (issue 15): after the catalogue (its analysts), the CRM (the matrix) and users management (registrants)
+  { ...connectSeed, demo: true },
 ];
 
 /**
