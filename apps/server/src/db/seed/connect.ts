@@ -308,10 +308,14 @@ const seedCalendars = async (ctx: SeedContext, prng: Prng, now: Date, byId: Map<
       });
     else if (held.get(seed.productId) !== matrixConstants.subscriberZ) continue;
     for (const calendar of fresh.filter((c) => covered.has(c.analystId))) {
-      // two calls in the first fortnight: the later slots stay free for the readers (and the browser tests)
+      // two calls in the first fortnight: the later slots stay free for the readers (and the browser tests);
+      // none in the next two days, whose automatic reminders would go out as soon as the demo starts
       const early = slots.filter(
         (s) =>
-          s.calendarId === calendar.id && !taken.has(s.id) && s.startsAt.getTime() < now.getTime() + 14 * DAY,
+          s.calendarId === calendar.id &&
+          !taken.has(s.id) &&
+          s.startsAt.getTime() > now.getTime() + 2 * DAY &&
+          s.startsAt.getTime() < now.getTime() + 14 * DAY,
       );
       for (const slot of prng.sample(early, 2)) {
         taken.add(slot.id);
