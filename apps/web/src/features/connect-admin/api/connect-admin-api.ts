@@ -54,10 +54,13 @@ export const approvalActions = {
       pattern: `${eventPattern}/remind`,
       body: { remindList },
     }),
-  /** POST /connect/approvalEvent/1/1/uniqueLink with the registrant record (spec 3 section 7): `data` is the link. */
-  uniqueLink: async (registrant: ConnectRegistrant) =>
+  /**
+   * POST /connect/approvalEvent/{cmpg_id}/{evt_id}/uniqueLink with the registrant record: `data` is the link. The
+   * spec's client sends 1/1; ours names the event, which the server checks the registrant belongs to.
+   */
+  uniqueLink: async (campaignId: number, eventId: number, registrant: ConnectRegistrant) =>
     (
-      await apiRequest<UniqueLinkReply>('POST', '/connect/approvalEvent/1/1/uniqueLink', {
+      await apiRequest<UniqueLinkReply>('POST', `${eventPath(campaignId, eventId)}/uniqueLink`, {
         pattern: `${eventPattern}/uniqueLink`,
         body: registrant,
       })

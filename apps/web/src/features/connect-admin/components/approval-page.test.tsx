@@ -135,7 +135,7 @@ describe('CONNECT Approval screen', () => {
       if (isList(call)) return { body: { registrants: rows } };
       if (call.method === 'POST' && call.path === `${eventPath}/remind`)
         return { body: { success: true, message: 'ok', reminded: 1 } };
-      if (call.method === 'POST' && call.path === '/connect/approvalEvent/1/1/uniqueLink')
+      if (call.method === 'POST' && call.path === `${eventPath}/uniqueLink`)
         return linkStatus === 200
           ? { body: { success: true, data: link } }
           : { status: 500, body: { success: false, message: 'boom' } };

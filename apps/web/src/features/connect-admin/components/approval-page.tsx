@@ -176,7 +176,7 @@ function EventPane({
     setFallback(null);
     let link: string;
     try {
-      link = await approvalActions.uniqueLink(row);
+      link = await approvalActions.uniqueLink(choice.campaignId, choice.eventId, row);
     } catch {
       showToast(false, m.internalError);
       setCopyingId(null);
