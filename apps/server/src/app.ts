@@ -16,6 +16,7 @@ import { adminUsersRoutes } from './routes/admin-users.ts';
 import { missingRoutes } from './routes/api-route.ts';
 import { blogsRoutes } from './routes/blogs.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { connectSlotsRoutes } from './routes/connect-slots.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { externalLinksRoutes } from './routes/external-links.ts';
 import { forwardsRoutes } from './routes/forwards.ts';
@@ -110,6 +111,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       postVisitsRoutes(api);
       postImagesRoutes(api);
       postSearchRoutes(api);
+      connectSlotsRoutes(api);
     },
     { prefix: '/api' },
   );

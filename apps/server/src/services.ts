@@ -6,6 +6,7 @@ import { createExternalAccessService } from './modules/access-keys/external-acce
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
+import { createSlotsService } from './modules/connect/slots.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { createDeferredWork } from './modules/deferred/deferred-work.ts';
@@ -164,6 +165,11 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     visitRecorder,
     postImages: createPostImagesService({ storage: createStorage(config) }),
     postSearch: createPostSearchService({ db }),
+    // CONNECT appointments and open slots (issue 15): booking is won in the database, its mails go to the outbox.
+    slots: createSlotsService({
+      ...{ db, clock, firm: config.firm, publicUrl: config.publicUrl },
+      ...{ outbox, entitlements },
+    }),
     clock,
     reading,
     deferred,

@@ -122,6 +122,21 @@ export const apiRoutes = [
   route('POST', '/posts/uploadImage', 'admin', true),
   // ours: post text in the site search (titles for everyone, snippets only with access)
   route('GET', '/posts/search', 'signedIn', false, { query: { q: 'copper' } }),
+  // CONNECT appointments (issue 15; spec 3 sections 2 and 7)
+  // ours: the analysts taking bookings and one analyst's slots (the spec shows no paths)
+  route('GET', '/connect/analysts', 'signedIn'),
+  route('GET', '/connect/appointments/:iCAO_ObjId', 'signedIn', false, { params: { iCAO_ObjId: '1' } }),
+  route('GET', '/connect/getOpenSlotDetails/:iPSN_Id', 'signedIn', false, {
+    params: { iPSN_Id: '0' },
+    query: { objectId: '1' },
+  }),
+  // state-changing GETs of the spec: the CSRF header is required all the same (also in state-changing-gets.ts)
+  route('GET', '/connect/book/:iLng/:iPSN_Id/:iCAE_Id/:iAnalystId', 'signedIn', true, {
+    params: { iLng: '0', iPSN_Id: '0', iCAE_Id: '1', iAnalystId: '1' },
+  }),
+  route('GET', '/connect/cancel/:iLng/:iPSN_Id/:iCAE_Id/:iAnalystId', 'signedIn', true, {
+    params: { iLng: '0', iPSN_Id: '0', iCAE_Id: '1', iAnalystId: '1' },
+  }),
   // The landing page's data in one call (ours; the spec does not show the slider path): active sliders and the
   // latest research (existence only: title, analysts, date).
   route('GET', '/landing', 'public'),

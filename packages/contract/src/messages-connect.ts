@@ -185,6 +185,28 @@ export const messagesConnect = {
     notYourPerson: 'You may only book or view slots for yourself.',
     bannerTooLarge: 'The image is too large. Please upload a PNG of up to 5 MB.',
   },
+  /** Appointment mails (ours): booked, cancelled and the automatic reminders; `when` names the time and zone. */
+  mailBookings: {
+    bookedSubject: (analyst: string, when: string) => `Appointment booked: ${analyst}, ${when}`,
+    cancelledSubject: (analyst: string, when: string) => `Appointment cancelled: ${analyst}, ${when}`,
+    reminderSubject: (analyst: string, when: string) => `Reminder: your appointment with ${analyst}, ${when}`,
+    bookedReader: (analyst: string, when: string) =>
+      `Your one-to-one appointment with ${analyst} is booked for ${when}. The calendar invitation is attached.`,
+    bookedAnalyst: (reader: string, company: string, when: string) =>
+      `${reader}${company ? ` (${company})` : ''} has booked a one-to-one appointment with you for ${when}. The calendar invitation is attached.`,
+    cancelledReader: (analyst: string, when: string) =>
+      `Your appointment with ${analyst} on ${when} is cancelled. The attached update removes it from your calendar.`,
+    cancelledAnalyst: (reader: string, company: string, when: string) =>
+      `${reader}${company ? ` (${company})` : ''} has cancelled the appointment with you on ${when}. The attached update removes it from your calendar.`,
+    reminderReader: (analyst: string, when: string) =>
+      `This is a reminder of your one-to-one appointment with ${analyst} on ${when}.`,
+    reminderAnalyst: (reader: string, company: string, when: string) =>
+      `This is a reminder of your appointment with ${reader}${company ? ` (${company})` : ''} on ${when}.`,
+    manage: 'See or cancel your appointments',
+    inviteSummary: (analyst: string, reader: string) => `Appointment: ${analyst} and ${reader}`,
+    inviteDescription: (firm: string) =>
+      `One-to-one appointment arranged through the ${firm} research portal.`,
+  },
   validation: {
     eventIdInvalid: 'The event id must be a positive whole number.',
     campaignIdInvalid: 'The campaign id must be a positive whole number.',

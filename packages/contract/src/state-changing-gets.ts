@@ -14,6 +14,8 @@ export const stateChangingGets = [
   '/publishPost',
   '/unPublishPost',
   '/post/leave/:postId',
+  '/connect/book/:iLng/:iPSN_Id/:iCAE_Id/:iAnalystId',
+  '/connect/cancel/:iLng/:iPSN_Id/:iCAE_Id/:iAnalystId',
 ] as const;
 
 const lowerCased = new Set<string>(stateChangingGets.map((path) => path.toLowerCase()));
