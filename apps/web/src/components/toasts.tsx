@@ -1,3 +1,5 @@
+// The notification's own box (white background, border): without it a toast over the dark header is unreadable.
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications, notifications } from '@mantine/notifications';
 import { connectLimits } from '@portal/contract';

@@ -147,6 +147,7 @@ function AnalystSlots({
           clearable
           dropdownType={phone ? 'modal' : 'popover'}
           valueFormat="ddd D MMM YYYY"
+          defaultDate={days[0]}
         />
       </div>
       {body}

@@ -194,6 +194,8 @@ describe('CONNECT appointments', () => {
     expect(await screen.findByText(mc.appointment.bookedDone)).toBeInTheDocument();
     const book = calls.find((call) => call.path.startsWith('/connect/book/'));
     expect(book?.path).toBe(`/connect/book/0/${client.iPSN_Id}/101/31`);
+    // A state-changing GET: the client sends the CSRF header on it (the contract lists its pattern).
+    expect(book?.headers['x-csrf-token']).toBe('csrf-from-server');
     // Reloaded: the slot is the reader's now.
     expect(await screen.findByText(mc.appointment.booked)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: mc.appointment.cancel })).toBeInTheDocument();
