@@ -11,7 +11,7 @@ export type SpeakerSeed = number | { name: string; title: string };
 export interface EventSeed {
   /** stable and unique: the meeting room's name (https://meet.jit.si/<Firm>-<slug>) */
   slug: string;
-  /** {M} is the month of the event ('January 2030') */
+  /** {M} is the month of the event ('January 2030'): the past edition of a series says when it was */
   name: string;
   city: string;
   timeZone: string;
@@ -181,7 +181,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'qmo-singapore',
-        name: 'Quarterly Macro Outlook: Asia, {M}',
+        name: 'Quarterly Macro Outlook: Asia',
         city: 'Singapore',
         timeZone: 'Asia/Singapore',
         inDays: 6,
@@ -195,7 +195,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'qmo-london',
-        name: 'Quarterly Macro Outlook for European Investors, {M}',
+        name: 'Quarterly Macro Outlook: Asia for European Investors',
         city: 'London',
         timeZone: 'Europe/London',
         inDays: 7,
@@ -208,7 +208,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'qmo-new-york',
-        name: 'Quarterly Macro Outlook for US Investors, {M}',
+        name: 'Quarterly Macro Outlook: Asia for US Investors',
         city: 'New York',
         timeZone: 'America/New_York',
         inDays: 7,
