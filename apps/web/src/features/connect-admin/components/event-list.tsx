@@ -20,7 +20,15 @@ export function EventList({
       <h2 id="connect-approval-campaigns" className={classes.sectionTitle}>
         {m.campaigns}
       </h2>
-      {campaigns.length === 0 && <p className={classes.paneSub}>{m.noCampaigns}</p>}
+      {campaigns.length === 0 ? (
+        <p className={classes.paneSub}>{m.noCampaigns}</p>
+      ) : (
+        // What the two badges count (each event's button says it in words too).
+        <p className={classes.legend} aria-hidden="true">
+          <span className={classes.badgePending}>{m.pendingTab}</span>
+          <span className={classes.badgeApproved}>{m.approvedTab}</span>
+        </p>
+      )}
       {campaigns.map((campaign) => (
         <section key={campaign.iCMP_Id} aria-labelledby={`connect-campaign-${campaign.iCMP_Id}`}>
           <h3 id={`connect-campaign-${campaign.iCMP_Id}`} className={classes.campaign}>

@@ -44,7 +44,7 @@ export function RegistrantsTable({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
     <section className={classes.scroll} aria-label={label} tabIndex={0}>
-      <Table className={classes.table} striped highlightOnHover verticalSpacing="xs">
+      <Table className={classes.table} fz="sm" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.checkCell}>
@@ -90,7 +90,7 @@ export function RegistrantsTable({
                   <Table.Td>{row.sApprovedByFullName ?? ''}</Table.Td>
                   <Table.Td>{dayText(row.dUTC_Approved)}</Table.Td>
                   <Table.Td>{row.bSentMeetingLink ? m.yes : m.no}</Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.nowrap}>
                     <Button
                       size="xs"
                       variant="outline"
