@@ -116,7 +116,15 @@ function EventPane({
     pending: new Set(),
     approved: new Set(),
   });
-  const [confirming, setConfirming] = useState<ListKind | null>(null);
+  // What the dialog asks about, fixed when it opens: exactly the names shown are sent, and the text stays put while
+  // the dialog fades out.
+  const [confirming, setConfirming] = useState<{
+    kind: ListKind;
+    ids: number[];
+    names: string[];
+    open: boolean;
+  } | null>(null);
+  const closeDialog = () => setConfirming((current) => current && { ...current, open: false });
   const [busy, setBusy] = useState(false);
   const [copyingId, setCopyingId] = useState<number | null>(null);
   const [fallback, setFallback] = useState<string | null>(null);
@@ -149,9 +157,8 @@ function EventPane({
   };
 
   const act = async () => {
-    const kind = confirming;
-    if (!kind) return;
-    const ids = selected(kind).map((r) => r.id);
+    if (!confirming) return;
+    const { kind, ids } = confirming;
     setBusy(true);
     try {
       if (kind === 'pending') {
@@ -167,7 +174,7 @@ function EventPane({
       showToast(false, messageOf(error));
     } finally {
       setBusy(false);
-      setConfirming(null);
+      closeDialog();
     }
   };
 
@@ -204,7 +211,19 @@ function EventPane({
       <div className={classes.page}>
         {rows.length > 0 && (
           <div className={classes.toolbar}>
-            <Button color="navy.8" disabled={count === 0} onClick={() => setConfirming(kind)}>
+            <Button
+              color="navy.8"
+              disabled={count === 0}
+              onClick={() => {
+                const rows = selected(kind);
+                setConfirming({
+                  kind,
+                  ids: rows.map((r) => r.id),
+                  names: rows.map((r) => r.sRegistrantName),
+                  open: true,
+                });
+              }}
+            >
               {kind === 'pending' ? m.approve : m.remind}
             </Button>
           </div>
@@ -259,13 +278,13 @@ function EventPane({
         </Tabs.Panel>
       </Tabs>
       <ConfirmParticipants
-        question={confirming === 'approved' ? m.confirmRemind : m.confirmApprove}
-        names={confirming ? selected(confirming).map((r) => r.sRegistrantName) : []}
-        opened={confirming !== null}
+        question={confirming?.kind === 'approved' ? m.confirmRemind : m.confirmApprove}
+        names={confirming?.names ?? []}
+        opened={confirming?.open ?? false}
         busy={busy}
         onConfirm={() => void act()}
         onClose={() => {
-          if (!busy) setConfirming(null);
+          if (!busy) closeDialog();
         }}
       />
     </section>
