@@ -16,6 +16,7 @@ import { adminUsersRoutes } from './routes/admin-users.ts';
 import { missingRoutes } from './routes/api-route.ts';
 import { blogsRoutes } from './routes/blogs.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { connectEventsRoutes } from './routes/connect-events.ts';
 import { connectSlotsRoutes } from './routes/connect-slots.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { externalLinksRoutes } from './routes/external-links.ts';
@@ -32,6 +33,7 @@ import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
 import { siteRoutes } from './routes/site.ts';
 import { subscriptionMailRoutes } from './routes/subscription-mail.ts';
+import { uploadsRoutes } from './routes/uploads.ts';
 import { usersRoutes } from './routes/users.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { createServices } from './services.ts';
@@ -111,6 +113,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       postVisitsRoutes(api);
       postImagesRoutes(api);
       postSearchRoutes(api);
+      connectEventsRoutes(api);
+      uploadsRoutes(api);
       connectSlotsRoutes(api);
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import { createExternalAccessService } from './modules/access-keys/external-acce
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
+import { createEventsService } from './modules/connect/events.service.ts';
 import { createSlotsService } from './modules/connect/slots.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -165,6 +166,11 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     visitRecorder,
     postImages: createPostImagesService({ storage: createStorage(config) }),
     postSearch: createPostSearchService({ db }),
+    // CONNECT events (issue 15): registration, approval with meeting links and reminders (outbox), banners.
+    events: createEventsService({
+      ...{ db, clock, publicUrl: config.publicUrl, firm: config.firm },
+      ...{ outbox, storage: createStorage(config) },
+    }),
     // CONNECT appointments and open slots (issue 15): booking is won in the database, its mails go to the outbox.
     slots: createSlotsService({
       ...{ db, clock, firm: config.firm, publicUrl: config.publicUrl },

@@ -122,6 +122,30 @@ export const apiRoutes = [
   route('POST', '/posts/uploadImage', 'admin', true),
   // ours: post text in the site search (titles for everyone, snippets only with access)
   route('GET', '/posts/search', 'signedIn', false, { query: { q: 'copper' } }),
+  // CONNECT events (issue 15; spec 3 sections 2 to 7)
+  route('GET', '/connect/events', 'signedIn'),
+  route('GET', '/connect/event/:id', 'signedIn', false, { params: { id: '1' } }),
+  route('POST', '/connect/events', 'signedIn', true, { body: { submitEvts: [1] } }),
+  route('GET', '/connect/approvalEvents', 'admin'),
+  route('GET', '/connect/approvalEvent/:cmpg_id/:evt_id', 'admin', false, {
+    params: { cmpg_id: '1', evt_id: '1' },
+  }),
+  route('POST', '/connect/approvalEvent/:cmpg_id/:evt_id/approve', 'admin', true, {
+    params: { cmpg_id: '1', evt_id: '1' },
+    body: { approveList: [1] },
+  }),
+  // ours: the spec shows no path for reminders
+  route('POST', '/connect/approvalEvent/:cmpg_id/:evt_id/remind', 'admin', true, {
+    params: { cmpg_id: '1', evt_id: '1' },
+    body: { remindList: [1] },
+  }),
+  route('POST', '/connect/approvalEvent/:cmpg_id/:evt_id/uniqueLink', 'admin', true, {
+    params: { cmpg_id: '1', evt_id: '1' },
+    body: { id: 1 },
+  }),
+  // ours: where a unique meeting link leads (its token is the credential)
+  route('GET', '/connect/join/:token', 'public', false, { params: { token: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
+  route('POST', '/upload', 'admin', true, { query: { type: 'campaign', id: '1' } }),
   // CONNECT appointments (issue 15; spec 3 sections 2 and 7)
   // ours: the analysts taking bookings and one analyst's slots (the spec shows no paths)
   route('GET', '/connect/analysts', 'signedIn'),
@@ -246,5 +270,14 @@ export const isPublicParameter = (name: string): name is PublicParameter =>
  * Storage folders whose images are public (GET /media/{folder}/{file}); nothing else in storage is. `brand` holds
  * the firm's logo (FIRM_LOGO).
  */
-export const publicMediaFolders = ['analysts', 'sectors', 'companies', 'sliders', 'brand', 'posts'] as const;
+export const publicMediaFolders = [
+  'analysts',
+  'sectors',
+  'companies',
+  'sliders',
+  'brand',
+  'posts',
+  // CONNECT event banners (issue 15), re-encoded PNGs under a new name per upload
+  'banners',
+] as const;
 export type PublicMediaFolder = (typeof publicMediaFolders)[number];

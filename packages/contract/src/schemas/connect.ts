@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messagesConnect } from '../messages-connect.ts';
+import { textField } from './fields.ts';
 
 /**
  * CONNECT (issue 15; spec 3 sections 2 to 9): campaigns and events that readers register for and admins approve,
@@ -194,7 +195,8 @@ export type UniqueLinkReply = z.infer<typeof uniqueLinkReply>;
 // Meeting link (ours: where the unique link leads)
 
 export const meetingTokenParams = z.object({
-  token: z.string({ error: m.meetingLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,64}$/, m.meetingLinkInvalid),
+  // textField first: a control character is refused with the common message, like every text field
+  token: textField({ error: m.meetingLinkInvalid }).regex(/^[A-Za-z0-9_-]{20,64}$/, m.meetingLinkInvalid),
 });
 /** GET /connect/join/{token}: the event of a meeting link; the room's address only while it is open. */
 export const meetingReply = z.object({
