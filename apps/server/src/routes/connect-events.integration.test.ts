@@ -431,6 +431,8 @@ describe('CONNECT events calls', () => {
         messagesConnect.registration.bannerWrongType,
       ]);
     }
+    const big = await upload(form(Buffer.concat([png, Buffer.alloc(connectLimits.bannerMaxBytes)])));
+    expect([big.statusCode, big.json().message]).toEqual([413, server.bannerTooLarge]);
     const cut = await upload(form(png.subarray(0, 100)));
     expect(cut.statusCode).toBe(400);
     expect((await upload(form(png), 999999)).statusCode).toBe(404);
