@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { demoPassword } from './db/seed/accounts.ts';
 import { presentDemoAccounts, runPendingSeeds } from './db/seed/index.ts';
+import { createConnectReminders } from './modules/connect/reminders.ts';
 import { createOutboxWorker, smtpSender } from './modules/mail/outbox.worker.ts';
 import { systemClock } from './modules/runtime.ts';
 
@@ -20,6 +21,15 @@ const worker = createOutboxWorker({
   log: app.log,
   pollMs: config.outboxPollMs,
 });
+// CONNECT's automatic reminders (issue 15): each process polls; the database's claim sends each reminder once.
+const reminders = createConnectReminders({
+  db: database.db,
+  clock: systemClock,
+  log: app.log,
+  firm: config.firm,
+  publicUrl: config.publicUrl,
+  outbox: app.services.outbox,
+});
 
 let shuttingDown = false;
 const shutdown = async (reason: string, exitCode: number) => {
@@ -31,6 +41,7 @@ const shutdown = async (reason: string, exitCode: number) => {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   try {
+    await reminders.stop();
     await worker.stop();
     await app.close();
     await app.services.deferred.drain();
@@ -51,6 +62,7 @@ try {
   app.log.debug({ database: database.kind, seeded }, 'Database ready');
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  reminders.start();
   // One banner with what a person needs to begin (issue 11); the JSON format carries the same facts in a line.
   const facts = {
     config,
