@@ -174,7 +174,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     // CONNECT appointments and open slots (issue 15): booking is won in the database, its mails go to the outbox.
     slots: createSlotsService({
       ...{ db, clock, firm: config.firm, publicUrl: config.publicUrl },
-      ...{ outbox, entitlements },
+      ...{ outbox, entitlements, parameters },
     }),
     clock,
     reading,

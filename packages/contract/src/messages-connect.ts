@@ -207,6 +207,10 @@ export const messagesConnect = {
     inviteDescription: (firm: string) =>
       `One-to-one appointment arranged through the ${firm} research portal.`,
   },
+  /** The booking call's own refusal (ours): bookings switched off by bEnableConnectBookings (cancelling still works). */
+  bookingRules: {
+    disabled: 'Booking appointments is not available at the moment. Please contact us to arrange a call.',
+  },
   validation: {
     eventIdInvalid: 'The event id must be a positive whole number.',
     campaignIdInvalid: 'The campaign id must be a positive whole number.',

@@ -2,7 +2,7 @@ import { connectLimits, messagesConnect } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analysts, emailOutbox, users } from '../db/schema.ts';
+import { analysts, emailOutbox, parameters, users } from '../db/schema.ts';
 import { connectBookings, connectCalendars, connectSlots } from '../db/schema-connect.ts';
 import { demoPassword } from '../db/seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
@@ -284,6 +284,27 @@ describe('CONNECT appointments and open slots', () => {
     expect(banks.statusCode).toBe(403);
     expect(banks.json().ReasonText).toBe(notSubscribed);
     expect(await databaseDigest(t.db)).toBe(before);
+  });
+
+  it('refuses booking while bEnableConnectBookings is not 1; cancelling still works', async () => {
+    expect((await book(client, clientPerson, slots.soon)).statusCode).toBe(200);
+    const setSwitch = (value: string) =>
+      t.db.update(parameters).set({ value }).where(eq(parameters.name, 'bEnableConnectBookings'));
+    await setSwitch('0');
+    try {
+      const before = await databaseDigest(t.db);
+      const refused = await book(client, clientPerson, slots.later);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        Status: 'failure',
+        ReasonText: messagesConnect.bookingRules.disabled,
+      });
+      expect((await book(admin, adminPerson, slots.later)).statusCode).toBe(403);
+      expect(await databaseDigest(t.db)).toBe(before);
+      expect((await cancel(client, clientPerson, slots.soon)).statusCode).toBe(200);
+    } finally {
+      await setSwitch('1');
+    }
   });
 
   it('answers malformed or mismatched input with 4xx and changes nothing', async () => {

@@ -12,6 +12,7 @@ import type { User } from '../../db/schema.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import type { Firm } from '../mail/templates.ts';
+import type { ParametersService } from '../parameters/parameters.service.ts';
 import type { Clock } from '../runtime.ts';
 import { type BookingFacts, type BookingMailKind, bookingMails } from './booking-mail.ts';
 import { localDateTimeIn } from './calendar-invite.ts';
@@ -31,6 +32,8 @@ import {
 const server = messagesConnect.server;
 const { bitFalse, bitTrue } = connectLimits;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The site parameter that enables appointment booking ('1'). */
+const bookingSwitch = 'bEnableConnectBookings';
 
 type BookingAnalyst = z.infer<typeof bookingAnalyst>;
 
@@ -72,6 +75,7 @@ export const createSlotsService = (deps: {
   publicUrl: string;
   outbox: Outbox;
   entitlements: Pick<EntitlementsService, 'entitlementFor'>;
+  parameters: Pick<ParametersService, 'get'>;
 }) => {
   const { db, clock } = deps;
 
@@ -207,6 +211,11 @@ export const createSlotsService = (deps: {
       const target = await bookingTarget(caller, input);
       if ('code' in target) return target;
       const { reader, calendar, slot } = target;
+      // The parameter that shows the booking links (spec 1, spec 3 section 2) is decided again here: with bookings
+      // switched off nobody books, not even through the API (cancelling a booking made before still works).
+      if ((await deps.parameters.get(bookingSwitch)) !== '1') {
+        return failure(403, messagesConnect.bookingRules.disabled);
+      }
       if (!(await subscribes(caller, reader, calendar))) {
         return failure(403, messagesConnect.notSubscribed(deps.firm.name, deps.firm.email));
       }
