@@ -9,6 +9,7 @@ import {
   mailMessages,
   matrixConstants,
   messages,
+  messagesVerification,
   type ReportCard,
   type ReportsReply,
   viewerMessages,
@@ -97,7 +98,7 @@ test('a new sign-up shows as Email Not Verified, verifies by mail, is activated 
     const link = linkIn(await waitForMail(email, verifySubject), '/verify?token=');
     await readerPage.goto(link.href);
     await expect(
-      readerPage.getByRole('heading', { name: messages.verification.registrationComplete }),
+      readerPage.getByRole('heading', { name: messagesVerification.registrationComplete }),
     ).toBeVisible();
 
     await page.reload();

@@ -1,5 +1,5 @@
 /** The sign-in, sign-up, reset and settings screens and the app shell's global behaviour (spec 1 sections 2-5). */
-import { mailMessages, messages, storageKeys } from '@portal/contract';
+import { mailMessages, messages, messagesVerification, storageKeys } from '@portal/contract';
 import { accountPassword, signUpThroughApi } from './support/api.ts';
 import {
   accountSettingsLink,
@@ -50,10 +50,10 @@ test.describe('login', () => {
     const resend = page.getByRole('link', { name: 'Resend verification email' });
     await expect(resend).toHaveAttribute('href', `/resendVerify?email=${encodeURIComponent(email)}`);
     await resend.click();
-    await expect(page.getByRole('heading', { name: messages.verification.emailSentTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messagesVerification.emailSentTitle })).toBeVisible();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
     await page.getByRole('button', { name: 'Resend verification email' }).click();
-    await expect(page.getByText(messages.verification.resent)).toBeVisible();
+    await expect(page.getByText(messagesVerification.resent)).toBeVisible();
     // Sign-up and the refused sign-in each queued a verification mail.
     await waitForMail(email, mailMessages.verifySubject);
     await waitForMail(email, mailMessages.verifySubject);
@@ -86,7 +86,7 @@ test.describe('login', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByText(messages.verification.passwordReset)).toBeVisible();
+    await expect(page.getByText(messagesVerification.passwordReset)).toBeVisible();
 
     await signIn(page, email, newPassword);
   });
@@ -241,7 +241,7 @@ test('signing out from the header asks first; Cancel keeps the session', async (
   await signUpThroughApi(page.request, email);
   const link = linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=');
   await page.goto(link.href);
-  await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messagesVerification.registrationComplete })).toBeVisible();
   await signIn(page, email, accountPassword);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

@@ -6,7 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { type ConnectEvent, connectLimits, mailMessages, messages, messagesConnect } from '@portal/contract';
+import {
+  type ConnectEvent,
+  connectLimits,
+  mailMessages,
+  messagesConnect,
+  messagesVerification,
+} from '@portal/contract';
 import { accountPassword, csrfToken } from './support/api.ts';
 import { harnessEnv } from './support/environment.ts';
 import { expect, expectAccessible, test, waitForSettled } from './support/fixtures.ts';
@@ -43,7 +49,7 @@ async function newReader(browser: import('@playwright/test').Browser) {
   const context = await browser.newContext({ baseURL, storageState: signedOut });
   const page = await context.newPage();
   await page.goto(linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=').href);
-  await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messagesVerification.registrationComplete })).toBeVisible();
   await context.close();
   const login = await api.post('/api/users/login', {
     headers: { 'x-csrf-token': await csrfToken(api) },

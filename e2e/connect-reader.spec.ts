@@ -11,8 +11,8 @@ import {
   type ConnectEvent,
   connectLimits,
   mailMessages,
-  messages,
   messagesConnect,
+  messagesVerification,
 } from '@portal/contract';
 import { accountPassword, csrfToken } from './support/api.ts';
 import { harnessEnv } from './support/environment.ts';
@@ -52,7 +52,7 @@ async function newReader(browser: Browser) {
   const verifyPage = await verify.newPage();
   await verifyPage.goto(linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=').href);
   await expect(
-    verifyPage.getByRole('heading', { name: messages.verification.registrationComplete }),
+    verifyPage.getByRole('heading', { name: messagesVerification.registrationComplete }),
   ).toBeVisible();
   await verify.close();
   const login = await api.post('/api/users/login', {

@@ -5,7 +5,13 @@
  */
 
 import type { Page } from '@playwright/test';
-import { accessPage, messages, type RuntimeConfig } from '@portal/contract';
+import {
+  accessPage,
+  messages,
+  messagesSite,
+  messagesVerification,
+  type RuntimeConfig,
+} from '@portal/contract';
 import { expect, test, waitForSettled } from './support/fixtures.ts';
 
 const main = (page: Page) => page.getByRole('main');
@@ -191,12 +197,12 @@ test.describe('/page/{id}', () => {
       expect(response.status()).toBe(404);
       expect(await response.text()).not.toMatch(/"value"/);
       await expect(
-        page.getByRole('heading', { level: 1, name: messages.site.pageMissingTitle }),
+        page.getByRole('heading', { level: 1, name: messagesSite.pageMissingTitle }),
       ).toBeVisible();
       await waitForSettled(page);
       await expect(main(page)).toHaveText(
         new RegExp(
-          `^\\s*${messages.site.pageMissingTitle}\\s*${messages.site.pageMissing}\\s*Back to home\\s*$`,
+          `^\\s*${messagesSite.pageMissingTitle}\\s*${messagesSite.pageMissing}\\s*Back to home\\s*$`,
         ),
       );
       await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
@@ -260,8 +266,8 @@ test.describe('style guide and messages', () => {
   });
 
   test('/message/verify confirms the e-mail verification', async ({ page }) => {
-    await open(page, '/message/verify', messages.verification.registrationComplete);
-    await expect(main(page).getByText(messages.verification.emailVerified)).toBeVisible();
+    await open(page, '/message/verify', messagesVerification.registrationComplete);
+    await expect(main(page).getByText(messagesVerification.emailVerified)).toBeVisible();
     await expect(main(page).getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 });

@@ -2,7 +2,7 @@
  * Sign-in throttling without a lock-out (issue 10): after repeated wrong passwords the address is delayed for
  * everyone, and its owner gets a mail whose link unlocks sign-in on their own browser.
  */
-import { mailMessages, messages } from '@portal/contract';
+import { mailMessages, messages, messagesVerification } from '@portal/contract';
 import { accountPassword, signUpThroughApi } from './support/api.ts';
 import { accountSettingsLink, expect, expectAccessible, fillLogin, test } from './support/fixtures.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
@@ -11,7 +11,7 @@ test('a blocked owner unlocks sign-in from the e-mailed link and signs in', asyn
   const email = `e2e-unlock-${Date.now()}@acme-capital.test`;
   await signUpThroughApi(request, email);
   await page.goto(linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=').href);
-  await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messagesVerification.registrationComplete })).toBeVisible();
 
   await page.goto('/login');
   const alert = page.getByRole('main').getByRole('alert');

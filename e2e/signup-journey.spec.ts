@@ -2,7 +2,7 @@
  * The journey of issue 2's "done when": sign up, open the verification link from the mail the SMTP server
  * received, sign in through /login/signupPreference, sign out.
  */
-import { mailMessages, messages } from '@portal/contract';
+import { mailMessages, messages, messagesVerification } from '@portal/contract';
 import { accountPassword, signUpThroughApi } from './support/api.ts';
 import {
   accountSettingsLink,
@@ -40,8 +40,8 @@ test('a new reader signs up, verifies the e-mail, signs in and signs out', async
   expect(link.origin).toBe(baseURL);
 
   await page.goto(link.href);
-  await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
-  await expect(page.getByText(messages.verification.emailVerified)).toBeVisible();
+  await expect(page.getByRole('heading', { name: messagesVerification.registrationComplete })).toBeVisible();
+  await expect(page.getByText(messagesVerification.emailVerified)).toBeVisible();
   await expectAccessible(page, 'registration complete');
   await page.getByRole('main').getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/login\/signupPreference$/);
@@ -72,8 +72,8 @@ test('the verification link works once: a second use shows the invalid-token pag
   const link = linkIn(await waitForMail(email, mailMessages.verifySubject), '/verify?token=');
 
   await page.goto(link.href);
-  await expect(page.getByRole('heading', { name: messages.verification.registrationComplete })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messagesVerification.registrationComplete })).toBeVisible();
   await page.goto(link.href);
-  await expect(page.getByText(messages.verification.tokenInvalid)).toBeVisible();
+  await expect(page.getByText(messagesVerification.tokenInvalid)).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign up', exact: true })).toBeVisible();
 });

@@ -5,7 +5,7 @@
  * mailbox on the harness's SMTP server, and a bot's post without a solved captcha.
  */
 import type { Locator, Page } from '@playwright/test';
-import { landingConstants, messages, storageKeys } from '@portal/contract';
+import { landingConstants, messages, messagesSite, storageKeys } from '@portal/contract';
 import { csrfToken } from './support/api.ts';
 import { expect, expectAccessible, header, test, waitForSettled } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
@@ -112,7 +112,7 @@ test.describe('landing', () => {
     await expect(ticker.getByRole('link').first()).toHaveAttribute('href', /^\/reports\/\d+_/);
 
     await expect(page.getByRole('list', { name: 'What we do' }).getByRole('listitem')).toHaveText([
-      ...messages.site.taglines,
+      ...messagesSite.taglines,
     ]);
 
     const research = carousel(page, 'Our Research');
@@ -238,8 +238,8 @@ test.describe('navigation', () => {
 
   test('lists the favourites as links to /blogs/{key}', async ({ page }) => {
     await page.goto('/about');
-    await nav(page).getByRole('button', { name: messages.site.favourites }).click();
-    const entries = page.getByRole('menu', { name: messages.site.favourites }).getByRole('menuitem');
+    await nav(page).getByRole('button', { name: messagesSite.favourites }).click();
+    const entries = page.getByRole('menu', { name: messagesSite.favourites }).getByRole('menuitem');
     expect(await entries.count()).toBeGreaterThan(0);
     for (const href of await entries.evaluateAll((els) => els.map((el) => el.getAttribute('href'))))
       expect(href).toMatch(/^\/blogs\/[^/]+$/);
@@ -273,8 +273,8 @@ test.describe('contact forms', () => {
   }) => {
     await page.goto('/about');
     await nav(page).getByRole('button', { name: 'Contact us' }).click();
-    const dialog = page.getByRole('dialog', { name: messages.site.aoiTitle });
-    await expect(dialog).toContainText(messages.site.aoiText);
+    const dialog = page.getByRole('dialog', { name: messagesSite.aoiTitle });
+    await expect(dialog).toContainText(messagesSite.aoiText);
     await expect(dialog.getByRole('link', { name: /^Analyst/ })).toHaveAttribute('href', '/AOI/Analyst');
     await expectAccessible(page, 'area-of-interest modal');
     await dialog.getByRole('link', { name: /^Investor/ }).click();
@@ -288,25 +288,25 @@ test.describe('contact forms', () => {
     await page.goto('/AOI/somethingElse');
     await expect(page.getByRole('heading', { level: 1, name: 'Analyst enquiry' })).toBeVisible();
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText(messages.site.nameRequired)).toBeVisible();
-    await expect(page.getByText(messages.site.emailRequired)).toBeVisible();
-    await expect(page.getByText(messages.site.messageRequired)).toBeVisible();
-    await expect(page.locator('altcha-widget + [role="alert"]')).toHaveText(messages.site.captchaRequired);
+    await expect(page.getByText(messagesSite.nameRequired)).toBeVisible();
+    await expect(page.getByText(messagesSite.emailRequired)).toBeVisible();
+    await expect(page.getByText(messagesSite.messageRequired)).toBeVisible();
+    await expect(page.locator('altcha-widget + [role="alert"]')).toHaveText(messagesSite.captchaRequired);
     await expect(page.getByLabel('Name')).toBeFocused();
 
     await page.getByLabel('Name').fill('Grace Hopper');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Message').fill('Hello');
-    await expect(page.getByText(messages.site.nameRequired)).toHaveCount(0);
+    await expect(page.getByText(messagesSite.nameRequired)).toHaveCount(0);
     await expect(page.getByText(messages.validation.emailInvalid)).toBeVisible();
-    await expect(page.getByText(messages.site.messageRequired)).toHaveCount(0);
+    await expect(page.getByText(messagesSite.messageRequired)).toHaveCount(0);
 
     // With only the captcha missing, the focus goes to its checkbox, which names the error.
     await page.getByLabel('Email').fill('grace@navy.example');
     await page.getByRole('button', { name: 'Send message' }).click();
     const checkbox = page.locator('altcha-widget input[type="checkbox"]');
     await expect(checkbox).toBeFocused();
-    await expect(checkbox).toHaveAccessibleDescription(messages.site.captchaRequired);
+    await expect(checkbox).toHaveAccessibleDescription(messagesSite.captchaRequired);
     await expect(page.getByLabel('Name')).toHaveValue('Grace Hopper');
   });
 
@@ -324,13 +324,13 @@ test.describe('contact forms', () => {
     await expect(widget).toContainText('Verified', { timeout: 45_000 });
     await expectAccessible(page, 'captcha solved');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('status').filter({ hasText: messages.site.contactSent })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: messagesSite.contactSent })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('');
 
     // Stored and mailed in one transaction: the mail on the SMTP server is the stored message's.
-    let mail = await waitForMail(firmEmail, `${messages.site.contactMailSubject}: Investor`, 30_000);
+    let mail = await waitForMail(firmEmail, `${messagesSite.contactMailSubject}: Investor`, 30_000);
     while (!mail.text.includes(token))
-      mail = await waitForMail(firmEmail, `${messages.site.contactMailSubject}: Investor`, 30_000);
+      mail = await waitForMail(firmEmail, `${messagesSite.contactMailSubject}: Investor`, 30_000);
     expect(mail.text).toContain('Grace Hopper');
     expect(mail.text).toContain(`${token}@acme-capital.test`);
   });
@@ -340,7 +340,7 @@ test.describe('contact forms', () => {
     const form = { name: 'Bot', email: 'bot@spam.test', message: 'Buy now', type: 'Investor' };
     const missing = await request.post('/api/aoi', { headers, data: form });
     expect(missing.status()).toBe(400);
-    expect((await missing.json()).errors.captcha).toBe(messages.site.captchaRequired);
+    expect((await missing.json()).errors.captcha).toBe(messagesSite.captchaRequired);
 
     const forged = btoa(
       JSON.stringify({
@@ -360,7 +360,7 @@ test.describe('contact forms', () => {
     );
     const refused = await request.post('/api/aoi', { headers, data: { ...form, captcha: forged } });
     expect(refused.status()).toBe(400);
-    expect((await refused.json()).errors.captcha).toBe(messages.site.captchaInvalid);
+    expect((await refused.json()).errors.captcha).toBe(messagesSite.captchaInvalid);
 
     // Without the CSRF double submit the post does not get that far.
     expect((await request.post('/api/aoi', { data: { ...form, captcha: forged } })).status()).toBe(403);

@@ -10,6 +10,7 @@ export * from './messages-connect.ts';
 export * from './messages-home.ts';
 export * from './messages-mail.ts';
 export * from './messages-research.ts';
+export * from './messages-site.ts';
 export * from './messages-subscriptions.ts';
 export * from './messages-viewer.ts';
 export * from './research-constants.ts';

@@ -72,7 +72,8 @@ export const messagesConnect = {
     approvedList: 'Approved registrants',
     selectRow: (name: string) => `Select ${name}`,
     copyLinkOf: (name: string) => `Copy meeting link of ${name}`,
-    copyManually: 'Your browser did not allow copying. The link is selected below: press Ctrl+C (Cmd+C on a Mac).',
+    copyManually:
+      'Your browser did not allow copying. The link is selected below: press Ctrl+C (Cmd+C on a Mac).',
     linkField: 'Meeting link',
     yes: 'Yes',
     no: 'No',

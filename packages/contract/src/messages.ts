@@ -62,19 +62,6 @@ export const messages = {
       'Email has been sent to your email address with a password reset link. Please follow the link to reset your password.',
     networkError: 'Internal Error. Please try again later.',
   },
-  verification: {
-    emailVerified: 'Thank you! Your email has been verified. Please login to our research portal.',
-    tokenInvalid: 'The token you provided is not valid',
-    internalError: 'Internal Error. Please try again later',
-    resetExpired: 'Your reset password link is expired. Please try again',
-    // ours
-    registrationComplete: 'Your registration is complete',
-    emailSentTitle: 'Check your inbox',
-    emailSent:
-      'We have sent a verification link to your email address. Please follow the link to complete your registration.',
-    resent: 'If an account with this email is waiting for verification, a new link is on its way.',
-    passwordReset: 'Your password has been reset. Please login with your new password.',
-  },
   notices: {
     deviceVerified: 'Thank you! Your device has been verified. ',
     linkExpired: 'Your authentication link is expired. Please verify your device again. ',
@@ -87,30 +74,6 @@ export const messages = {
     notAvailable: 'This part of the portal is not available yet. Please check back soon.',
     cookieBanner:
       'This website uses cookies. By continuing to use this website you consent to our use of cookies.',
-  },
-  site: {
-    aoiTitle: 'Are you an Investor or Analyst?',
-    aoiText: 'Tell us about yourself so we can provide content relevant to you.',
-    nameRequired: 'Please input your name.',
-    emailRequired: 'Please input your email address.',
-    messageRequired: 'Please input your message.',
-    captchaRequired: 'Please solve the challenge.',
-    // ours
-    contactSent: 'Thank you. Your message has been sent; we will get back to you shortly.',
-    captchaInvalid: 'The challenge could not be verified. Please solve it again.',
-    taglines: ['Investments', 'Ideas', 'Advisory', 'Fintech'],
-    nameTooLong: 'Your name can be at most 100 characters long.',
-    messageTooLong: 'Your message can be at most 5000 characters long.',
-    typeInvalid: 'Please choose Investor or Analyst.',
-    contactFailed: 'Your message could not be sent. Please try again later.',
-    contactMailSubject: 'New message from the website contact form',
-    favourites: 'Favourites',
-    pageMissingTitle: 'Page not found',
-    pageMissing: 'The page you are looking for does not exist or is no longer available.',
-    pageLoadFailed: 'This page could not be loaded. Please try again.',
-    contentEmpty: 'There is nothing to show on this page yet.',
-    aoiInvestorHint: 'Research, events and analyst access for your portfolio.',
-    aoiAnalystHint: 'Work with us, or share your coverage with our readers.',
   },
   // Ways in (issue 11): the reader's own lists from the header, the user menu and settings; the refused report.
   readerLinks: {

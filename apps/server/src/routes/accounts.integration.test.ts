@@ -1,4 +1,10 @@
-import { mailMessages, messages, sessionCookie, tokenLifetimes } from '@portal/contract';
+import {
+  mailMessages,
+  messages,
+  messagesVerification,
+  sessionCookie,
+  tokenLifetimes,
+} from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, users } from '../db/schema.ts';
@@ -62,10 +68,10 @@ describe('account flows', () => {
       expect((await anon.get(`/api/verify?token=${token}`)).json()).toEqual({ success: true });
     }
     const verified = await anon.post('/api/verify', { token });
-    expect(verified.json()).toEqual({ success: true, message: messages.verification.emailVerified });
+    expect(verified.json()).toEqual({ success: true, message: messagesVerification.emailVerified });
     const again = await anon.post('/api/verify', { token });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, message: messages.verification.tokenInvalid });
+    expect(again.json()).toEqual({ success: false, message: messagesVerification.tokenInvalid });
     expect((await anon.get(`/api/verify?token=${token}`)).json()).toEqual({ success: false });
 
     const login = await anon.post('/api/users/login', { email, password: 'first-password-1' });
@@ -139,10 +145,10 @@ describe('account flows', () => {
 
     const body = { token, newpassword: 'reset-password-1', confirmpassword: 'reset-password-1' };
     const reset = await anon.post('/api/users/resetPassword', body);
-    expect(reset.json()).toEqual({ success: true, message: messages.verification.passwordReset });
+    expect(reset.json()).toEqual({ success: true, message: messagesVerification.passwordReset });
     const reused = await anon.post('/api/users/resetPassword', body);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ success: false, message: messages.verification.resetExpired });
+    expect(reused.json()).toEqual({ success: false, message: messagesVerification.resetExpired });
     expect((await device.get('/api/users/me')).json()).toEqual({ success: false, data: null });
     expect(
       (await (await browser()).post('/api/users/login', { email, password: 'reset-password-1' })).statusCode,
@@ -156,7 +162,7 @@ describe('account flows', () => {
       success: false,
     });
     const expired = await anon.post('/api/users/resetPassword', { ...body, token: late });
-    expect(expired.json()).toEqual({ success: false, message: messages.verification.resetExpired });
+    expect(expired.json()).toEqual({ success: false, message: messagesVerification.resetExpired });
   });
 
   it('never reveals whether an account exists', async () => {
@@ -189,7 +195,7 @@ describe('account flows', () => {
     const anon = await browser();
     await anon.post('/api/users/signup', signup(email));
     const resent = await anon.post('/api/users/resendVerify', { email });
-    expect(resent.json()).toEqual({ success: true, message: messages.verification.resent });
+    expect(resent.json()).toEqual({ success: true, message: messagesVerification.resent });
     expect(await mailsTo(email)).toHaveLength(2);
     await anon.post('/api/users/resendVerify', { email: 'admin@demo.test' });
     expect(

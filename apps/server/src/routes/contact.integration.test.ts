@@ -1,4 +1,4 @@
-import { type AltchaChallenge, csrf, messages, throttles } from '@portal/contract';
+import { type AltchaChallenge, csrf, messages, messagesSite, throttles } from '@portal/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
@@ -86,7 +86,7 @@ describe('contact forms with the ALTCHA captcha', () => {
     const messagesBefore = await messageCount();
     const response = await v.post('/api/aoi', form(payload));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: messages.site.contactSent });
+    expect(response.json()).toEqual({ success: true, message: messagesSite.contactSent });
 
     const [stored] = await t.db
       .select()
@@ -102,7 +102,7 @@ describe('contact forms with the ALTCHA captcha', () => {
     });
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, stored!.mailId!));
     expect(mail?.to).toBe(t.config.firm.email);
-    expect(mail?.subject).toContain(messages.site.contactMailSubject);
+    expect(mail?.subject).toContain(messagesSite.contactMailSubject);
     expect(mail?.text).toContain('mei.chan@fund.example');
     expect(mail?.text).toContain('Please send me your coverage list for ASEAN banks.');
     expect(mail?.html).toContain('Mei Chan');
@@ -113,9 +113,9 @@ describe('contact forms with the ALTCHA captcha', () => {
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toEqual({
       success: false,
-      message: messages.site.captchaInvalid,
-      error: messages.site.captchaInvalid,
-      errors: { captcha: messages.site.captchaInvalid },
+      message: messagesSite.captchaInvalid,
+      error: messagesSite.captchaInvalid,
+      errors: { captcha: messagesSite.captchaInvalid },
     });
     expect(await messageCount()).toBe(messagesBefore + 1);
     expect(await mailCount()).toBe(mails);
@@ -145,8 +145,8 @@ describe('contact forms with the ALTCHA captcha', () => {
 
     const missing = await v.post('/api/aoi', form(''));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ captcha: messages.site.captchaRequired });
-    expect(missing.json().message).toBe(messages.site.captchaRequired);
+    expect(missing.json().errors).toEqual({ captcha: messagesSite.captchaRequired });
+    expect(missing.json().message).toBe(messagesSite.captchaRequired);
 
     const challenge = (await v.get('/api/aoi/challenge')).json() as AltchaChallenge;
     const solution = (await solveChallenge({ challenge, deriveKey }))!;
@@ -169,8 +169,8 @@ describe('contact forms with the ALTCHA captcha', () => {
     for (const captcha of forged) {
       const response = await v.post('/api/aoi', form(captcha));
       expect(response.statusCode, captcha).toBe(400);
-      expect(response.json().errors).toEqual({ captcha: messages.site.captchaInvalid });
-      expect(response.json().error).toBe(messages.site.captchaInvalid);
+      expect(response.json().errors).toEqual({ captcha: messagesSite.captchaInvalid });
+      expect(response.json().error).toBe(messagesSite.captchaInvalid);
     }
     expect(await messageCount()).toBe(before);
     // The genuine solution still works afterwards: refusals did not consume it.
@@ -184,7 +184,7 @@ describe('contact forms with the ALTCHA captcha', () => {
     t.clock.advance(11 * 60 * 1000);
     const response = await v.post('/api/aoi', form(payload));
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ captcha: messages.site.captchaInvalid });
+    expect(response.json().errors).toEqual({ captcha: messagesSite.captchaInvalid });
   });
 
   it('exchanges a solved payload for a single-use token on POST /aoi/verifyToken', async () => {
@@ -198,13 +198,13 @@ describe('contact forms with the ALTCHA captcha', () => {
     // The payload is used up by the exchange, both for another exchange and for the form.
     const again = await v.post('/api/aoi/verifyToken', { token: payload });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ success: false, error: messages.site.captchaInvalid });
+    expect(again.json()).toMatchObject({ success: false, error: messagesSite.captchaInvalid });
     expect((await v.post('/api/aoi', form(payload))).statusCode).toBe(400);
 
     expect((await v.post('/api/aoi', form(token))).statusCode).toBe(200);
     const reused = await v.post('/api/aoi', form(token));
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().errors).toEqual({ captcha: messages.site.captchaInvalid });
+    expect(reused.json().errors).toEqual({ captcha: messagesSite.captchaInvalid });
   });
 
   it('refuses a verifyToken token after it expired', async () => {
@@ -214,7 +214,7 @@ describe('contact forms with the ALTCHA captcha', () => {
     };
     t.clock.advance(11 * 60 * 1000);
     const response = await v.post('/api/aoi', form(token));
-    expect(response.json().errors).toEqual({ captcha: messages.site.captchaInvalid });
+    expect(response.json().errors).toEqual({ captcha: messagesSite.captchaInvalid });
   });
 
   it('answers the spec texts for missing fields and ours for bad ones', async () => {
@@ -223,20 +223,20 @@ describe('contact forms with the ALTCHA captcha', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
       success: false,
-      message: messages.site.nameRequired,
+      message: messagesSite.nameRequired,
       errors: {
-        name: messages.site.nameRequired,
-        email: messages.site.emailRequired,
-        message: messages.site.messageRequired,
-        captcha: messages.site.captchaRequired,
-        type: messages.site.typeInvalid,
+        name: messagesSite.nameRequired,
+        email: messagesSite.emailRequired,
+        message: messagesSite.messageRequired,
+        captcha: messagesSite.captchaRequired,
+        type: messagesSite.typeInvalid,
       },
     });
     const blanks = await v.post('/api/aoi', form('x', { name: '  ', email: ' ', message: '\n' }));
     expect(blanks.json().errors).toEqual({
-      name: messages.site.nameRequired,
-      email: messages.site.emailRequired,
-      message: messages.site.messageRequired,
+      name: messagesSite.nameRequired,
+      email: messagesSite.emailRequired,
+      message: messagesSite.messageRequired,
     });
     const bad = await v.post(
       '/api/aoi',
@@ -244,8 +244,8 @@ describe('contact forms with the ALTCHA captcha', () => {
     );
     expect(bad.json().errors).toEqual({
       email: messages.validation.emailInvalid,
-      message: messages.site.messageTooLong,
-      type: messages.site.typeInvalid,
+      message: messagesSite.messageTooLong,
+      type: messagesSite.typeInvalid,
     });
     // A NUL cannot be stored (it used to answer 500): control characters are refused, a message keeps its lines.
     const controls = await v.post(
@@ -262,7 +262,7 @@ describe('contact forms with the ALTCHA captcha', () => {
     expect(lines.json().errors?.message).toBeUndefined();
     const noToken = await v.post('/api/aoi/verifyToken', {});
     expect(noToken.statusCode).toBe(400);
-    expect(noToken.json().errors).toEqual({ token: messages.site.captchaRequired });
+    expect(noToken.json().errors).toEqual({ token: messagesSite.captchaRequired });
   });
 
   it('needs the CSRF header', async () => {

@@ -3,7 +3,7 @@ import {
   aoiForm,
   aoiReply,
   captchaErrorReply,
-  messages,
+  messagesSite,
   verifyTokenBody,
   verifyTokenReply,
 } from '@portal/contract';
@@ -16,7 +16,7 @@ import { errorResponses, tableRoute } from './api-route.ts';
 const ipOf = (request: FastifyRequest) => request.ip ?? 'unknown';
 
 /** Expired, forged and replayed proofs read the same to the visitor: solve the challenge again. */
-const captchaMessage = (_reason: CaptchaFailure) => messages.site.captchaInvalid;
+const captchaMessage = (_reason: CaptchaFailure) => messagesSite.captchaInvalid;
 
 /** The contact forms and their ALTCHA captcha (spec 3 sections 5 and 7). */
 export const contactRoutes = (app: App) => {
@@ -55,7 +55,7 @@ export const contactRoutes = (app: App) => {
         const message = captchaMessage(result.reason);
         return reply.code(400).send({ ...errorReply(message, { captcha: message }), error: message });
       }
-      return { success: true as const, message: messages.site.contactSent };
+      return { success: true as const, message: messagesSite.contactSent };
     },
   });
 };

@@ -5,6 +5,7 @@ import {
   accessKeyLimits,
   mailMessages,
   messages,
+  messagesVerification,
   resolveFileUrl,
   viewerErrorCodes,
   viewerMessages,
@@ -263,7 +264,7 @@ describe('e-mailed report links: access keys and device verification', () => {
     const device = await browser();
     const unknown = await device.post('/api/verifyCookieEmail', { token: 'B'.repeat(43) });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ success: false, message: messages.verification.tokenInvalid });
+    expect(unknown.json()).toEqual({ success: false, message: messagesVerification.tokenInvalid });
     expect((await device.get(`/api/verifyCookieEmail?token=${'B'.repeat(43)}`)).json()).toEqual({
       success: false,
     });

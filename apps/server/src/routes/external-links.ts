@@ -12,6 +12,7 @@ import {
   getCookieReply,
   messageReply,
   messages,
+  messagesVerification,
   reportErrorReply,
   reportViewerReply,
   revokeAccessKeyParams,
@@ -154,7 +155,7 @@ export const externalLinksRoutes = (app: App, config: Config) => {
     handler: async (request, reply) => {
       const result = await deviceVerification.confirm(request.body.token, request.cookies[deviceCookieName]);
       if (result.kind === 'invalid') {
-        return reply.code(400).send(errorReply(messages.verification.tokenInvalid));
+        return reply.code(400).send(errorReply(messagesVerification.tokenInvalid));
       }
       if (result.kind === 'expired') {
         return { success: false, redirectUrl: result.redirectUrl, message: messages.notices.linkExpired };

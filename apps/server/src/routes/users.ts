@@ -8,6 +8,7 @@ import {
   loginReply,
   messageReply,
   messages,
+  messagesVerification,
   resendVerifyForm,
   sessionCookie,
   signupForm,
@@ -131,7 +132,7 @@ export const usersRoutes = (app: App, config: Config) => {
     schema: { body: resendVerifyForm, response: { 200: messageReply, ...errorResponses } },
     handler: async (request) => {
       await accounts.resendVerification(request.body.email, metaOf(request));
-      return { success: true, message: messages.verification.resent };
+      return { success: true, message: messagesVerification.resent };
     },
   });
 

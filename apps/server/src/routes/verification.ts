@@ -1,6 +1,6 @@
 import {
   messageReply,
-  messages,
+  messagesVerification,
   resetPasswordForm,
   tokenQuery,
   validateTokenReply,
@@ -25,9 +25,9 @@ export const verificationRoutes = (app: App) => {
     schema: { body: verifyBody, response: { 200: messageReply, ...errorResponses } },
     handler: async (request, reply) => {
       if (!(await accounts.verifyEmail(request.body.token))) {
-        return reply.code(400).send(errorReply(messages.verification.tokenInvalid));
+        return reply.code(400).send(errorReply(messagesVerification.tokenInvalid));
       }
-      return { success: true, message: messages.verification.emailVerified };
+      return { success: true, message: messagesVerification.emailVerified };
     },
   });
 
@@ -42,9 +42,9 @@ export const verificationRoutes = (app: App) => {
     schema: { body: resetPasswordForm, response: { 200: messageReply, ...errorResponses } },
     handler: async (request, reply) => {
       if (!(await accounts.resetPassword(request.body))) {
-        return reply.code(400).send(errorReply(messages.verification.resetExpired));
+        return reply.code(400).send(errorReply(messagesVerification.resetExpired));
       }
-      return { success: true, message: messages.verification.passwordReset };
+      return { success: true, message: messagesVerification.passwordReset };
     },
   });
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { messagesVerification } from '../messages-site.ts';
 import { viewerMessages } from '../messages-viewer.ts';
 import { emailField, textField } from './fields.ts';
 import { apiReportId } from './report-viewer.ts';
@@ -104,14 +105,14 @@ export type GetCookieBody = z.input<typeof getCookieBody>;
 export const getCookieReply = z.object({ success: z.literal(true), message: z.string() });
 
 /** GET /verifyCookieEmail?token= and POST /verifyCookieEmail {token}. */
-export const deviceTokenQuery = z.object({ token: opaque(messages.verification.tokenInvalid) });
-export const deviceTokenBody = z.object({ token: opaque(messages.verification.tokenInvalid) });
+export const deviceTokenQuery = z.object({ token: opaque(messagesVerification.tokenInvalid) });
+export const deviceTokenBody = z.object({ token: opaque(messagesVerification.tokenInvalid) });
 
 /**
  * GET: whether the token can still be used (it is not consumed); an unusable token whose link is known comes
  * with `redirectUrl` (the rfs link with linkExpired=1). POST: success with the rfs link plus confirmDevice=1;
  * an expired or used token with a known link answers success false with the linkExpired redirect; an unknown
- * token answers 400 with messages.verification.tokenInvalid. Redirects are same-origin relative paths.
+ * token answers 400 with messagesVerification.tokenInvalid. Redirects are same-origin relative paths.
  */
 export const deviceTokenReply = z.object({
   success: z.boolean(),

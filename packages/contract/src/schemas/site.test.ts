@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages.ts';
+import { messagesSite } from '../messages-site.ts';
 import { firstErrors } from './common.ts';
 import { aoiForm, aoiTypeFromSegment, customPageParamParams, splitSliderLink } from './site.ts';
 
@@ -44,10 +44,10 @@ describe('site schemas', () => {
     expect(result.success).toBe(false);
     // The first message per field, as the server answers and the web shows them.
     expect(firstErrors(result.error!.issues)).toEqual({
-      name: messages.site.nameRequired,
-      email: messages.site.emailRequired,
-      message: messages.site.messageRequired,
-      captcha: messages.site.captchaRequired,
+      name: messagesSite.nameRequired,
+      email: messagesSite.emailRequired,
+      message: messagesSite.messageRequired,
+      captcha: messagesSite.captchaRequired,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { messagesSite } from '../messages-site.ts';
 import { multilineTextField, textField } from './fields.ts';
 
 /**
@@ -8,7 +9,7 @@ import { multilineTextField, textField } from './fields.ts';
  * navigation, landing data, content pages, page parameters and the contact forms with their ALTCHA captcha.
  */
 
-const s = messages.site;
+const s = messagesSite;
 const v = messages.validation;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { mailMessages, messages, messagesAdminUsers, subscriptionMessages } from '@portal/contract';
+import { mailMessages, messagesAdminUsers, messagesSite, subscriptionMessages } from '@portal/contract';
 
 export interface Firm {
   name: string;
@@ -190,7 +190,7 @@ export const contactMessageMail = (
   firm: Firm,
   contact: { type: string; name: string; email: string; message: string },
 ) =>
-  render(firm, `${messages.site.contactMailSubject}: ${contact.type}`, {
+  render(firm, `${messagesSite.contactMailSubject}: ${contact.type}`, {
     greetingName: `${firm.name} team`,
     paragraphs: [
       `${contact.name} (${contact.email}) sent this message as ${contact.type === 'Investor' ? 'an Investor' : 'an Analyst'} through the website contact form:`,

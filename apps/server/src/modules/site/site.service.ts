@@ -2,7 +2,7 @@ import {
   favouritePath,
   type LandingReply,
   landingConstants,
-  messages,
+  messagesSite,
   type NavItem,
   sliderMediaUrl,
 } from '@portal/contract';
@@ -51,7 +51,7 @@ export const createSiteService = (deps: { db: Db; clock?: Clock; cacheTtlMs?: nu
             tag: null,
             children: [],
           }));
-          return [{ ...item, label: item.label || messages.site.favourites, children }];
+          return [{ ...item, label: item.label || messagesSite.favourites, children }];
         });
       return withFavourites(buildNavTree(rows));
     },

@@ -1,4 +1,4 @@
-import { messages, throttles } from '@portal/contract';
+import { messages, messagesVerification, throttles } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, throttles as throttleRows, users } from '../../db/schema.ts';
@@ -259,7 +259,7 @@ describe('throttles stored in the database', () => {
     const browser = await client();
     for (let i = 0; i < throttles.verifyPerEmail.max; i++) {
       const response = await browser.post('/api/users/resendVerify', { email: 'waiting@resend.example' });
-      expect(response.json()).toEqual({ success: true, message: messages.verification.resent });
+      expect(response.json()).toEqual({ success: true, message: messagesVerification.resent });
     }
     expectThrottled(await browser.post('/api/users/resendVerify', { email: 'waiting@resend.example' }));
   });

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Button } from '@mantine/core';
-import { accessPage, messages } from '@portal/contract';
+import { accessPage, messagesSite } from '@portal/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { parseSampleReports } from '../../features/content/api/content-api.ts';
@@ -68,7 +68,7 @@ export default function AccessRoute() {
           </div>
         </div>
         <ul className={access.taglines} aria-label="What we offer">
-          {messages.site.taglines.map((tagline) => (
+          {messagesSite.taglines.map((tagline) => (
             <li key={tagline}>{tagline}</li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { aoiTypeFromSegment, messages } from '@portal/contract';
+import { aoiTypeFromSegment, messagesSite } from '@portal/contract';
 import { Link, useParams } from 'react-router';
 import { ContactForm } from '../../features/site/components/contact-form.tsx';
 import classes from '../../features/site/components/contact-page.module.css';
@@ -17,7 +17,7 @@ export default function AreaOfInterestRoute() {
       <header className={classes.header}>
         <p className={classes.eyebrow}>Contact us</p>
         <h1 className={classes.title}>{type} enquiry</h1>
-        <p className={classes.lead}>{messages.site.aoiText}</p>
+        <p className={classes.lead}>{messagesSite.aoiText}</p>
       </header>
       <div className={classes.columns}>
         {/* Keyed by type: switching between the two forms starts a fresh one. */}

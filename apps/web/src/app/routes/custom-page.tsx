@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesSite } from '@portal/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePageParameter } from '../../features/content/api/content-queries.ts';
@@ -29,7 +29,7 @@ export default function CustomPageRoute() {
   // The page's title is its stored h1; without one, the firm's name (a section heading would mislead).
   const heading = useMemo(() => (hasTopHeading(html) ? firstHeadingText(html) : ''), [html]);
 
-  usePageTitle(parameter.isSuccess && parameter.data === null ? messages.site.pageMissingTitle : heading);
+  usePageTitle(parameter.isSuccess && parameter.data === null ? messagesSite.pageMissingTitle : heading);
 
   useEffect(() => {
     if (!html || !pageid) return;

@@ -1,16 +1,16 @@
 import { Button } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesVerification } from '@portal/contract';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function EmailVerifiedMessage() {
-  usePageTitle(messages.verification.registrationComplete);
+  usePageTitle(messagesVerification.registrationComplete);
   return (
     <AuthCard
-      title={messages.verification.registrationComplete}
-      intro={<p>{messages.verification.emailVerified}</p>}
+      title={messagesVerification.registrationComplete}
+      intro={<p>{messagesVerification.emailVerified}</p>}
     >
       <Button component={Link} to="/" variant="outline" fullWidth>
         Back to home

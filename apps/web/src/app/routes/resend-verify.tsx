@@ -1,5 +1,5 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { messages, resendVerifyForm } from '@portal/contract';
+import { messages, messagesVerification, resendVerifyForm } from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { useResendVerification } from '../../features/auth/api/auth-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
@@ -13,7 +13,7 @@ const validate = schemaValidator<{ email: string }, { email: string }>(resendVer
 
 /** The verification-email-sent page with a resend form (spec 3, token verification pages). */
 export default function ResendVerifyRoute() {
-  usePageTitle(messages.verification.emailSentTitle);
+  usePageTitle(messagesVerification.emailSentTitle);
   const [params] = useSearchParams();
   const form = useFormState({ email: params.get('email') ?? '' }, validate);
   const resend = useResendVerification();
@@ -28,7 +28,7 @@ export default function ResendVerifyRoute() {
   });
 
   return (
-    <AuthCard title={messages.verification.emailSentTitle} intro={<p>{messages.verification.emailSent}</p>}>
+    <AuthCard title={messagesVerification.emailSentTitle} intro={<p>{messagesVerification.emailSent}</p>}>
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -48,7 +48,7 @@ export default function ResendVerifyRoute() {
         </Stack>
         {resend.isSuccess && (
           <FormSuccess>
-            <p>{resend.data?.message || messages.verification.resent}</p>
+            <p>{resend.data?.message || messagesVerification.resent}</p>
           </FormSuccess>
         )}
         {resend.error && !failure?.errors.email && (

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesVerification } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -43,7 +43,7 @@ export default function ResetPasswordRoute() {
     return (
       <AuthCard title="Reset password">
         <FormAlert>
-          <p>{messages.verification.internalError}</p>
+          <p>{messagesVerification.internalError}</p>
         </FormAlert>
       </AuthCard>
     );
@@ -52,7 +52,7 @@ export default function ResetPasswordRoute() {
     return (
       <AuthCard title="Reset password">
         <FormAlert>
-          <p>{messages.verification.resetExpired}</p>
+          <p>{messagesVerification.resetExpired}</p>
         </FormAlert>
         <Button component={Link} to="/login" variant="outline" fullWidth mt="lg">
           Request a new link from the sign-in page

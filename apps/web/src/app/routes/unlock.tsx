@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messages, messagesVerification } from '@portal/contract';
 import { Link, useSearchParams } from 'react-router';
 import { useUnlockSignIn } from '../../features/auth/api/auth-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
@@ -48,7 +48,7 @@ export default function UnlockRoute() {
     <AuthCard title={messages.auth.unlockTitle} intro={<p>{messages.auth.unlockIntro}</p>}>
       {unlock.isError && (
         <FormAlert>
-          <p>{messages.verification.internalError}</p>
+          <p>{messagesVerification.internalError}</p>
         </FormAlert>
       )}
       <Button fullWidth mt="md" loading={unlock.isPending} onClick={() => unlock.mutate(token)}>

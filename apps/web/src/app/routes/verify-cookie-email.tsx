@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { messages, viewerMessages } from '@portal/contract';
+import { messages, messagesVerification, viewerMessages } from '@portal/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -35,7 +35,7 @@ export default function VerifyCookieEmailRoute() {
     (confirm.error instanceof ApiError && confirm.error.status === 400) ||
     (confirm.data !== undefined && !confirmRedirect);
 
-  usePageTitle(invalid ? messages.verification.tokenInvalid : viewerMessages.verifyDeviceTitle);
+  usePageTitle(invalid ? messagesVerification.tokenInvalid : viewerMessages.verifyDeviceTitle);
 
   const target = confirmRedirect ?? expiredRedirect;
   useEffect(() => {
@@ -45,7 +45,7 @@ export default function VerifyCookieEmailRoute() {
   if (invalid) {
     return (
       <AuthCard
-        title={messages.verification.tokenInvalid}
+        title={messagesVerification.tokenInvalid}
         intro={
           <p>
             The link may have expired or been used already. Please open the report link again to verify your
@@ -70,7 +70,7 @@ export default function VerifyCookieEmailRoute() {
     return (
       <AuthCard title={viewerMessages.verifyDeviceTitle}>
         <FormAlert>
-          <p>{messages.verification.internalError}</p>
+          <p>{messagesVerification.internalError}</p>
         </FormAlert>
         <Group mt="lg">
           <Button variant="outline" onClick={() => check.refetch()} loading={check.isFetching}>

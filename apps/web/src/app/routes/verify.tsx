@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesVerification } from '@portal/contract';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useEmailVerification } from '../../features/auth/api/auth-queries.ts';
@@ -15,17 +15,17 @@ export default function VerifyRoute() {
   const outcome = token === '' ? 'invalid' : verification.data;
   usePageTitle(
     outcome === 'verified'
-      ? messages.verification.registrationComplete
+      ? messagesVerification.registrationComplete
       : outcome === 'invalid'
-        ? messages.verification.tokenInvalid
+        ? messagesVerification.tokenInvalid
         : 'Email verification',
   );
 
   if (outcome === 'verified') {
     return (
       <AuthCard
-        title={messages.verification.registrationComplete}
-        intro={<p>{messages.verification.emailVerified}</p>}
+        title={messagesVerification.registrationComplete}
+        intro={<p>{messagesVerification.emailVerified}</p>}
       >
         <Button component={Link} to="/login/signupPreference" fullWidth>
           Login
@@ -36,7 +36,7 @@ export default function VerifyRoute() {
   if (outcome === 'invalid') {
     return (
       <AuthCard
-        title={messages.verification.tokenInvalid}
+        title={messagesVerification.tokenInvalid}
         intro={
           <p>The link may have expired or been used already. You can sign up again to receive a new one.</p>
         }
@@ -51,7 +51,7 @@ export default function VerifyRoute() {
     return (
       <AuthCard title="Email verification">
         <FormAlert>
-          <p>{messages.verification.internalError}</p>
+          <p>{messagesVerification.internalError}</p>
         </FormAlert>
         <Group mt="lg">
           <Button variant="outline" onClick={() => verification.refetch()} loading={verification.isFetching}>

@@ -1,4 +1,4 @@
-import { messages } from '@portal/contract';
+import { messages, messagesVerification } from '@portal/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,13 +12,13 @@ describe('token verification pages (spec 3)', () => {
       if (call.path !== '/verify') return undefined;
       return call.method === 'GET'
         ? { body: { success: true } }
-        : { body: { success: true, message: messages.verification.emailVerified } };
+        : { body: { success: true, message: messagesVerification.emailVerified } };
     });
     renderApp(`/verify?token=${token}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: messages.verification.registrationComplete }),
+      await screen.findByRole('heading', { level: 1, name: messagesVerification.registrationComplete }),
     ).toBeInTheDocument();
-    expect(screen.getByText(messages.verification.emailVerified)).toBeInTheDocument();
+    expect(screen.getByText(messagesVerification.emailVerified)).toBeInTheDocument();
     expect(screen.getByRole('main').querySelector('a[href="/login/signupPreference"]')).toHaveTextContent(
       'Login',
     );
@@ -33,7 +33,7 @@ describe('token verification pages (spec 3)', () => {
     );
     renderApp(`/verify?token=${token}`);
     expect(
-      await screen.findByRole('heading', { name: messages.verification.tokenInvalid }),
+      await screen.findByRole('heading', { name: messagesVerification.tokenInvalid }),
     ).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/verify' && call.method === 'POST')).toBe(false);
   });
@@ -42,7 +42,7 @@ describe('token verification pages (spec 3)', () => {
     fakeApi(null, (call) => (call.path === '/verify' ? Promise.reject(new TypeError('offline')) : undefined));
     renderApp(`/verify?token=${token}`);
     expect(
-      await screen.findByText(messages.verification.internalError, {}, { timeout: 5000 }),
+      await screen.findByText(messagesVerification.internalError, {}, { timeout: 5000 }),
     ).toBeInTheDocument();
   });
 
@@ -51,14 +51,14 @@ describe('token verification pages (spec 3)', () => {
       call.path === '/users/validateResetToken' ? { body: { success: false } } : undefined,
     );
     renderApp(`/resetpassword?p=${token}`);
-    expect(await screen.findByText(messages.verification.resetExpired)).toBeInTheDocument();
+    expect(await screen.findByText(messagesVerification.resetExpired)).toBeInTheDocument();
   });
 
   it('reset password: a valid link shows the form, validates, and confirms the reset', async () => {
     const { calls } = fakeApi(null, (call) => {
       if (call.path === '/users/validateResetToken') return { body: { success: true } };
       if (call.path === '/users/resetPassword')
-        return { body: { success: true, message: messages.verification.passwordReset } };
+        return { body: { success: true, message: messagesVerification.passwordReset } };
       return undefined;
     });
     renderApp(`/resetpassword?p=${token}`);
@@ -70,7 +70,7 @@ describe('token verification pages (spec 3)', () => {
     );
     await user.clear(screen.getByLabelText(labelled('Confirm password')));
     await user.type(screen.getByLabelText(labelled('Confirm password')), 'brand-new-pass-1{Enter}');
-    expect(await screen.findByText(messages.verification.passwordReset)).toBeInTheDocument();
+    expect(await screen.findByText(messagesVerification.passwordReset)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(calls.find((call) => call.path === '/users/resetPassword')?.body).toEqual({
       token,
@@ -82,7 +82,7 @@ describe('token verification pages (spec 3)', () => {
   it('message/verify shows the verified text with a link home', async () => {
     fakeApi(null);
     renderApp('/message/verify');
-    expect(await screen.findByText(messages.verification.emailVerified)).toBeInTheDocument();
+    expect(await screen.findByText(messagesVerification.emailVerified)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 

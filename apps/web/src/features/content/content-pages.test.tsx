@@ -1,4 +1,4 @@
-import { accessPage, messages } from '@portal/contract';
+import { accessPage, messages, messagesSite } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -95,7 +95,7 @@ describe('About Us', () => {
         : undefined,
     );
     renderApp('/about');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.site.pageLoadFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messagesSite.pageLoadFailed);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Back again')).toBeInTheDocument();
@@ -235,9 +235,9 @@ describe('/page/{id}', () => {
     api((call) => (call.path.startsWith('/getCustomPageParam/') ? notFound : undefined));
     renderApp('/page/sRWReportWaterMarkJSON');
     expect(
-      await screen.findByRole('heading', { level: 1, name: messages.site.pageMissingTitle }),
+      await screen.findByRole('heading', { level: 1, name: messagesSite.pageMissingTitle }),
     ).toBeInTheDocument();
-    expect(main()).toHaveTextContent(messages.site.pageMissing);
+    expect(main()).toHaveTextContent(messagesSite.pageMissing);
     expect(main().textContent).not.toContain('sRWReportWaterMarkJSON');
     expect(document.head.querySelector('meta[name="robots"][content="noindex"]')).not.toBeNull();
   });

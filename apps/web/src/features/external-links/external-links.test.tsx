@@ -1,4 +1,4 @@
-import { messages, viewerMessages } from '@portal/contract';
+import { messages, messagesVerification, viewerMessages } from '@portal/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -163,7 +163,7 @@ describe('/verifyCookieEmail (spec 3, token verification pages)', () => {
     );
     const first = renderApp(`/verifyCookieEmail?token=${token}`);
     expect(
-      await screen.findByRole('heading', { name: messages.verification.tokenInvalid }),
+      await screen.findByRole('heading', { name: messagesVerification.tokenInvalid }),
     ).toBeInTheDocument();
     expect(first.location()).toBe(`/verifyCookieEmail?token=${token}`);
     first.unmount();
@@ -171,7 +171,7 @@ describe('/verifyCookieEmail (spec 3, token verification pages)', () => {
     fakeApi(null);
     renderApp('/verifyCookieEmail');
     expect(
-      await screen.findByRole('heading', { name: messages.verification.tokenInvalid }),
+      await screen.findByRole('heading', { name: messagesVerification.tokenInvalid }),
     ).toBeInTheDocument();
   });
 
@@ -180,12 +180,12 @@ describe('/verifyCookieEmail (spec 3, token verification pages)', () => {
       if (call.path !== '/verifyCookieEmail') return undefined;
       return call.method === 'GET'
         ? { body: { success: true } }
-        : { status: 400, body: { success: false, message: messages.verification.tokenInvalid } };
+        : { status: 400, body: { success: false, message: messagesVerification.tokenInvalid } };
     });
     renderApp(`/verifyCookieEmail?token=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Verify this device' }));
     expect(
-      await screen.findByRole('heading', { name: messages.verification.tokenInvalid }),
+      await screen.findByRole('heading', { name: messagesVerification.tokenInvalid }),
     ).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Anchor, Button, Loader, Table } from '@mantine/core';
 import { messagesAdminUsers as m } from '@portal/contract';
 import { Link } from 'react-router';
 import { failureOf } from '../../../components/action-feedback.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { useFirm } from '../api/admin-users-api.ts';
 import classes from './admin-users.module.css';
 import { seatsText } from './person-drawer.tsx';
@@ -38,8 +39,7 @@ export function FirmPage({ id }: { id: number }) {
         <h2 id="firm-members" className={classes.sectionTitle}>
           {m.firm.members}
         </h2>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1). */}
-        <section className={classes.frame} aria-labelledby="firm-members" tabIndex={0}>
+        <ScrollRegion className={classes.frame} labelledBy="firm-members">
           <Table className={classes.smallTable} striped verticalSpacing="sm" aria-labelledby="firm-members">
             <Table.Thead>
               <Table.Tr>
@@ -66,7 +66,7 @@ export function FirmPage({ id }: { id: number }) {
               )}
             </Table.Tbody>
           </Table>
-        </section>
+        </ScrollRegion>
       </section>
     </div>
   );

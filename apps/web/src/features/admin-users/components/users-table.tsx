@@ -3,6 +3,7 @@ import '@mantine/core/styles/Skeleton.css';
 import { Badge, Button, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { messagesAdminUsers as m, type SpyderUserRow, type WebsiteUserRow } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { formatLocalTime } from '../lib/format-time.ts';
 import { ariaSortOf, type SortField, type TableState } from '../lib/table-state.ts';
 import classes from './admin-users.module.css';
@@ -176,8 +177,7 @@ export function UsersTable(props: UsersTableProps) {
       : (spyderColumns as Column<never>[]);
   return (
     // A focusable frame, so a keyboard user can scroll the wide table sideways on a phone.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1).
-    <section className={classes.frame} aria-label={m.screen.tableScroll} tabIndex={0}>
+    <ScrollRegion className={classes.frame} label={m.screen.tableScroll}>
       <Table
         className={classes.table}
         striped
@@ -235,6 +235,6 @@ export function UsersTable(props: UsersTableProps) {
           />
         )}
       </Table>
-    </section>
+    </ScrollRegion>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { messages, type ResetPasswordForm, resetPasswordForm } from '@portal/contract';
+import { messages, messagesVerification, type ResetPasswordForm, resetPasswordForm } from '@portal/contract';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/auth-queries.ts';
 import { schemaValidator, withConfirmation } from '../hooks/schema-validator.ts';
@@ -30,7 +30,7 @@ export function ResetPasswordFormView({
 
   const submit = form.handleSubmit((data) => {
     reset.mutate(data, {
-      onSuccess: (reply) => onDone(reply?.message || messages.verification.passwordReset),
+      onSuccess: (reply) => onDone(reply?.message || messagesVerification.passwordReset),
       onError: (error) => {
         if (error instanceof ApiError) form.showServerErrors(error.errors);
       },

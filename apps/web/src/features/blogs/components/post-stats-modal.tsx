@@ -1,6 +1,7 @@
 import { Button, Loader, Modal, Pagination, Table, VisuallyHidden } from '@mantine/core';
 import { blogLimits, messagesBlogs } from '@portal/contract';
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { usePostStats } from '../api/blogs-queries.ts';
 import { formatDateTime, formatMinutes } from '../lib/blog-view.ts';
 import classes from './blogs.module.css';
@@ -25,7 +26,7 @@ function StatsBody({ postId }: { postId: number }) {
       </p>
       {/* Below the table's width (phones) it scrolls sideways rather than squeezing each date onto four lines;
           the region takes the keyboard focus so that it can be scrolled without a pointer. */}
-      <section className={classes.tableScroll} aria-busy={stats.isFetching} aria-label={text.title} tabIndex={0}>
+      <ScrollRegion className={classes.tableScroll} busy={stats.isFetching} label={text.title}>
         <Table striped withTableBorder className={classes.statsTable}>
           {/* The dialog's title says it already: the caption names the table for screen readers only. */}
           <Table.Caption>
@@ -57,7 +58,7 @@ function StatsBody({ postId }: { postId: number }) {
             ))}
           </Table.Tbody>
         </Table>
-      </section>
+      </ScrollRegion>
       {anyEstimated && <p className={classes.muted}>{text.estimatedNote}</p>}
       {pages > 1 && (
         <Pagination

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { Button, Checkbox, Table } from '@mantine/core';
 import { type ConnectRegistrant, messagesConnect } from '@portal/contract';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { dayText } from '../lib/approval-lib.ts';
 import classes from './connect-admin.module.css';
 
@@ -42,8 +43,7 @@ export function RegistrantsTable({
   const all = rows.every((r) => checked.has(r.id));
   const some = !all && rows.some((r) => checked.has(r.id));
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-    <section className={classes.scroll} aria-label={label} tabIndex={0}>
+    <ScrollRegion className={classes.scroll} label={label}>
       <Table className={classes.table} fz="sm" striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -108,6 +108,6 @@ export function RegistrantsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </section>
+    </ScrollRegion>
   );
 }

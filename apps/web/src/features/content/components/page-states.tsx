@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesSite } from '@portal/contract';
 import { Link } from 'react-router';
 import classes from './content.module.css';
 import { PageHeader } from './page-header.tsx';
@@ -8,7 +8,7 @@ import { PageHeader } from './page-header.tsx';
 export function PageError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className={classes.state}>
-      <p>{messages.site.pageLoadFailed}</p>
+      <p>{messagesSite.pageLoadFailed}</p>
       <Button variant="outline" onClick={onRetry}>
         Try again
       </Button>
@@ -17,7 +17,7 @@ export function PageError({ onRetry }: { onRetry: () => void }) {
 }
 
 export function PageEmpty() {
-  return <p className={classes.state}>{messages.site.contentEmpty}</p>;
+  return <p className={classes.state}>{messagesSite.contentEmpty}</p>;
 }
 
 /**
@@ -28,7 +28,7 @@ export function PageMissing() {
   return (
     <div className={classes.page}>
       <meta name="robots" content="noindex" />
-      <PageHeader title={messages.site.pageMissingTitle} lead={messages.site.pageMissing} />
+      <PageHeader title={messagesSite.pageMissingTitle} lead={messagesSite.pageMissing} />
       <div>
         <Button component={Link} to="/" variant="outline">
           Back to home

@@ -1,5 +1,5 @@
 import { Modal, Text } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messagesSite } from '@portal/contract';
 import { Link } from 'react-router';
 import classes from './aoi-modal.module.css';
 
@@ -11,8 +11,8 @@ interface AoiModalProps {
 }
 
 const choices = [
-  { type: 'Investor', text: messages.site.aoiInvestorHint },
-  { type: 'Analyst', text: messages.site.aoiAnalystHint },
+  { type: 'Investor', text: messagesSite.aoiInvestorHint },
+  { type: 'Analyst', text: messagesSite.aoiAnalystHint },
 ] as const;
 
 /** Spec 1 section 2.3: 'Are you an Investor or Analyst?' leading to /AOI/Investor or /AOI/Analyst. */
@@ -21,12 +21,12 @@ export default function AoiModal({ opened, onClose, onChoose }: AoiModalProps) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={messages.site.aoiTitle}
+      title={messagesSite.aoiTitle}
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Text mb="lg">{messages.site.aoiText}</Text>
+      <Text mb="lg">{messagesSite.aoiText}</Text>
       <ul className={classes.choices}>
         {choices.map((choice) => (
           <li key={choice.type}>

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { messages } from '@portal/contract';
+import { messages, messagesSite } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,22 +68,22 @@ describe('contact form', () => {
     const { calls } = fakeApi(null);
     renderForm();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send message' }));
-    expect(screen.getByText(messages.site.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(messages.site.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(messages.site.messageRequired)).toBeInTheDocument();
-    expect(screen.getByTestId('captcha')).toHaveTextContent(messages.site.captchaRequired);
+    expect(screen.getByText(messagesSite.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(messagesSite.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(messagesSite.messageRequired)).toBeInTheDocument();
+    expect(screen.getByTestId('captcha')).toHaveTextContent(messagesSite.captchaRequired);
     expect(calls.filter((call) => call.path === '/aoi')).toHaveLength(0);
   });
 
   it('posts name, email, message, captcha and type, then thanks and clears the form', async () => {
     const { calls } = fakeApi(null, (call) =>
-      call.path === '/aoi' ? { body: { success: true, message: messages.site.contactSent } } : undefined,
+      call.path === '/aoi' ? { body: { success: true, message: messagesSite.contactSent } } : undefined,
     );
     renderForm();
     const user = userEvent.setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText(messages.site.contactSent)).toBeInTheDocument();
+    expect(await screen.findByText(messagesSite.contactSent)).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/aoi')?.body).toEqual({
       name: 'Grace Hopper',
       email: 'grace@navy.example',
@@ -102,8 +102,8 @@ describe('contact form', () => {
             status: 400,
             body: {
               success: false,
-              message: messages.site.captchaInvalid,
-              errors: { captcha: messages.site.captchaInvalid },
+              message: messagesSite.captchaInvalid,
+              errors: { captcha: messagesSite.captchaInvalid },
             },
           }
         : undefined,
@@ -112,9 +112,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('captcha')).toHaveTextContent(messages.site.captchaInvalid),
-    );
+    await waitFor(() => expect(screen.getByTestId('captcha')).toHaveTextContent(messagesSite.captchaInvalid));
     expect(resets).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Solve' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello there');

@@ -1,5 +1,12 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
-import { type AoiForm, type AoiType, aoiForm, aoiLimits, limits, messages } from '@portal/contract';
+import {
+  type AoiForm,
+  type AoiType,
+  aoiForm,
+  aoiLimits,
+  limits,
+  messagesSite,
+} from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -101,12 +108,12 @@ export function ContactForm({ type }: { type: AoiType }) {
       </Stack>
       {unplaced && (
         <FormAlert>
-          <p>{failure?.errors.type ?? send.error?.message ?? messages.site.contactFailed}</p>
+          <p>{failure?.errors.type ?? send.error?.message ?? messagesSite.contactFailed}</p>
         </FormAlert>
       )}
       {sent && (
         <FormSuccess>
-          <p>{messages.site.contactSent}</p>
+          <p>{messagesSite.contactSent}</p>
         </FormSuccess>
       )}
     </form>

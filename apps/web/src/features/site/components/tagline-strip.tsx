@@ -1,11 +1,11 @@
-import { messages } from '@portal/contract';
+import { messagesSite } from '@portal/contract';
 import classes from './tagline-strip.module.css';
 
 /** Investments, Ideas, Advisory, Fintech (spec 1 section 2.4). */
 export function TaglineStrip() {
   return (
     <ul className={classes.strip} aria-label="What we do">
-      {messages.site.taglines.map((tagline) => (
+      {messagesSite.taglines.map((tagline) => (
         <li key={tagline} className={classes.tagline}>
           {tagline}
         </li>

@@ -1,0 +1,43 @@
+/**
+ * Texts of the public site's forms and pages (contact, areas of interest, content pages) and of the token pages
+ * (verify, reset, unlock). Modules of their own beside messages.ts keep them out of the login route's initial JS:
+ * only lazy screens and the server import them.
+ */
+export const messagesSite = {
+  aoiTitle: 'Are you an Investor or Analyst?',
+  aoiText: 'Tell us about yourself so we can provide content relevant to you.',
+  nameRequired: 'Please input your name.',
+  emailRequired: 'Please input your email address.',
+  messageRequired: 'Please input your message.',
+  captchaRequired: 'Please solve the challenge.',
+  // ours
+  contactSent: 'Thank you. Your message has been sent; we will get back to you shortly.',
+  captchaInvalid: 'The challenge could not be verified. Please solve it again.',
+  taglines: ['Investments', 'Ideas', 'Advisory', 'Fintech'],
+  nameTooLong: 'Your name can be at most 100 characters long.',
+  messageTooLong: 'Your message can be at most 5000 characters long.',
+  typeInvalid: 'Please choose Investor or Analyst.',
+  contactFailed: 'Your message could not be sent. Please try again later.',
+  contactMailSubject: 'New message from the website contact form',
+  favourites: 'Favourites',
+  pageMissingTitle: 'Page not found',
+  pageMissing: 'The page you are looking for does not exist or is no longer available.',
+  pageLoadFailed: 'This page could not be loaded. Please try again.',
+  contentEmpty: 'There is nothing to show on this page yet.',
+  aoiInvestorHint: 'Research, events and analyst access for your portfolio.',
+  aoiAnalystHint: 'Work with us, or share your coverage with our readers.',
+} as const;
+
+export const messagesVerification = {
+  emailVerified: 'Thank you! Your email has been verified. Please login to our research portal.',
+  tokenInvalid: 'The token you provided is not valid',
+  internalError: 'Internal Error. Please try again later',
+  resetExpired: 'Your reset password link is expired. Please try again',
+  // ours
+  registrationComplete: 'Your registration is complete',
+  emailSentTitle: 'Check your inbox',
+  emailSent:
+    'We have sent a verification link to your email address. Please follow the link to complete your registration.',
+  resent: 'If an account with this email is waiting for verification, a new link is on its way.',
+  passwordReset: 'Your password has been reset. Please login with your new password.',
+} as const;
