@@ -1,12 +1,5 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
-import {
-  type AoiForm,
-  type AoiType,
-  aoiForm,
-  aoiLimits,
-  limits,
-  messagesSite,
-} from '@portal/contract';
+import { type AoiForm, type AoiType, aoiForm, aoiLimits, limits, messagesSite } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
