@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { inArray, sql } from 'drizzle-orm';
+import { newMeetingToken } from '../../modules/connect/meeting-links.ts';
 import { findEntries, writeEntries } from '../../modules/persons/matrix.repository.ts';
 import { rowsOf } from '../client.ts';
 import { analysts, users } from '../schema.ts';
@@ -68,11 +69,6 @@ const roomPrefix = (firmName: string) =>
 /** A meeting room that works without accounts (Jitsi Meet), one per event. */
 export const meetingUrlOf = (firmName: string, slug: string) =>
   `https://meet.jit.si/${roomPrefix(firmName) || 'Research'}-${slug}`;
-
-const tokenAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-/** A meeting link's token: 32 URL-safe characters (what the events service generates, from the seed's prng). */
-const meetingToken = (prng: Prng) =>
-  Array.from({ length: 32 }, () => tokenAlphabet[prng.int(0, tokenAlphabet.length - 1)]).join('');
 
 type AnalystRow = { id: number; name: string; designation: string; country: string };
 
@@ -165,7 +161,8 @@ const seedEvents = async (ctx: SeedContext, prng: Prng, now: Date, byId: Map<num
         approvedByUserId: approved ? admin.id : null,
         approvedByName: approved ? `${admin.firstName} ${admin.lastName}`.trim() : null,
         approvedAt,
-        meetingToken: approved ? meetingToken(prng) : null,
+        // random like every link the service makes: the token is the only credential of /connect/join
+        meetingToken: approved ? newMeetingToken() : null,
         meetingLinkSentAt: approvedAt,
       },
     ];
