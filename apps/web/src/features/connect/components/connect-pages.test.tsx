@@ -292,11 +292,12 @@ describe('CONNECT open slots and meeting link', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: mc.appointment.slotsTitle('Zoe Young') }, slow),
     ).toBeInTheDocument();
-    const cards = within(
-      screen.getByRole('list', { name: mc.appointment.slotsTitle('Zoe Young') }),
-    ).getAllByRole('listitem');
-    expect(within(cards[0] as HTMLElement).getByRole('button').textContent).toBe(mc.appointment.book);
-    expect(within(cards[1] as HTMLElement).getByRole('button').textContent).toBe(mc.appointment.cancel);
+    // grouped by the reader's day (a heading each): the free slot's day offers Book, the reader's own Cancel
+    const days = screen.getAllByRole('region', { name: /Dec 2026/ });
+    expect(days).toHaveLength(2);
+    expect(within(days[0] as HTMLElement).getByRole('button').textContent).toBe(mc.appointment.book);
+    expect(within(days[1] as HTMLElement).getByRole('button').textContent).toBe(mc.appointment.cancel);
+    expect(within(days[0] as HTMLElement).getByRole('heading', { level: 2 }).textContent).toMatch(/Dec 2026/);
   });
 
   it('says a meeting link is not valid', async () => {

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { connectLimits, messagesConnect } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Toasts } from '../../../components/toasts.tsx';
@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { OpenSlot } from '../api/connect-api.ts';
 import { useOpenSlots } from '../api/connect-queries.ts';
-import { formatInZone, readerZone } from '../lib/connect-time.ts';
+import { readerZone, slotTimes, zoneName } from '../lib/connect-time.ts';
 import { notSubscribedText } from './appointment-page.tsx';
 import { useBookingAction } from './booking-action.tsx';
 import classes from './connect.module.css';
@@ -15,36 +15,49 @@ import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 const m = messagesConnect.appointment;
 const r = messagesConnect.reader;
 
+/** A slot as the reader sees it (their zone) and as the analyst does (its own zone). */
+const timesOf = (slot: OpenSlot, zone: string) =>
+  slotTimes(
+    {
+      dUTC_StartDateTime: slot.dUTC_StartDateTime,
+      dCAE_LocaleStartDateTime: `${slot.date}T${slot.time}:00`,
+      TimezoneValue: slot.timezone,
+    },
+    zone,
+  );
+
 function OpenSlotCard({
   slot,
+  zone,
+  refused,
   onBook,
   onCancel,
 }: {
   slot: OpenSlot;
+  zone: string;
+  refused: boolean;
   onBook: () => void;
   onCancel: () => void;
 }) {
-  const dateId = `open-slot-${slot.iCAE_Id}`;
+  const timeId = `open-slot-${slot.iCAE_Id}`;
   const held = slot.hide === connectLimits.bitTrue;
-  const refused = !held && slot.notSubscribed === connectLimits.bitTrue;
+  const times = timesOf(slot, zone);
   return (
-    <li className={classes.card} aria-labelledby={dateId}>
-      <p className={classes.cardDate} id={dateId}>
-        {slot.date} {slot.time}
+    <li className={classes.slotCard} aria-labelledby={timeId}>
+      <p className={classes.cardDate} id={timeId}>
+        {times.readerTime}
+        <VisuallyHidden component="span">, {times.readerDate}</VisuallyHidden>
       </p>
-      <p className={classes.cardLine}>{slot.timezone}</p>
       <p className={classes.cardLine}>
-        {m.yourTime}: {formatInZone(slot.dUTC_StartDateTime, readerZone())}
+        {m.analystTime}: {times.analystTime} ({slot.timezone})
       </p>
       {/* spec 3 section 2: 'AA==' is free (Book, Cancel hidden); 'AQ==' is the reader's (Cancel, Book hidden) */}
       {held ? (
-        <Button variant="outline" color="red.9" onClick={onCancel} aria-describedby={dateId}>
+        <Button size="sm" variant="outline" color="red.9" onClick={onCancel} aria-describedby={timeId}>
           {m.cancel}
         </Button>
-      ) : refused ? (
-        <p className={classes.refusal}>{notSubscribedText()}</p>
-      ) : (
-        <Button onClick={onBook} aria-describedby={dateId}>
+      ) : refused ? null : (
+        <Button size="sm" onClick={onBook} aria-describedby={timeId}>
           {m.book}
         </Button>
       )}
@@ -71,21 +84,52 @@ export function SlotsPage({ objectId }: { objectId: number }) {
   else if (slots.isError)
     body = <ErrorState message={r.slotsLoadFailed} onRetry={() => void slots.refetch()} />;
   else if (slots.data.slots.length === 0) body = <EmptyState>{m.noSlots}</EmptyState>;
-  else
-    body = (
-      <ul className={classes.cards} aria-label={title}>
-        {slots.data.slots.map((slot) => (
-          <OpenSlotCard
-            key={slot.iCAE_Id}
-            slot={slot}
-            onBook={() => booking.ask({ action: 'book', slotId: slot.iCAE_Id, objectId: slot.iCAO_ObjId })}
-            onCancel={() =>
-              booking.ask({ action: 'cancel', slotId: slot.iCAE_Id, objectId: slot.iCAO_ObjId })
-            }
-          />
-        ))}
-      </ul>
+  else {
+    // A month of slots in one list is a long scroll on a phone: they are grouped by the reader's day, a heading
+    // each, with compact cards. The not-subscribed refusal is the analyst's, so it is said once, above them.
+    const zone = readerZone();
+    const days = new Map<string, { label: string; slots: OpenSlot[] }>();
+    for (const slot of slots.data.slots) {
+      const times = timesOf(slot, zone);
+      const day = days.get(times.readerDay) ?? { label: times.readerDate, slots: [] };
+      day.slots.push(slot);
+      days.set(times.readerDay, day);
+    }
+    const refused = slots.data.slots.some(
+      (slot) => slot.hide !== connectLimits.bitTrue && slot.notSubscribed === connectLimits.bitTrue,
     );
+    body = (
+      <>
+        <p className={classes.cardLine}>
+          {m.yourTime}: {zoneName(zone)}
+        </p>
+        {refused && <p className={classes.refusal}>{notSubscribedText()}</p>}
+        {[...days].map(([day, { label, slots: daySlots }]) => (
+          <section key={day} className={classes.day} aria-labelledby={`open-day-${day}`}>
+            <h2 className={classes.dayTitle} id={`open-day-${day}`}>
+              {label}
+            </h2>
+            <ul className={classes.slotCards}>
+              {daySlots.map((slot) => (
+                <OpenSlotCard
+                  key={slot.iCAE_Id}
+                  slot={slot}
+                  zone={zone}
+                  refused={refused}
+                  onBook={() =>
+                    booking.ask({ action: 'book', slotId: slot.iCAE_Id, objectId: slot.iCAO_ObjId })
+                  }
+                  onCancel={() =>
+                    booking.ask({ action: 'cancel', slotId: slot.iCAE_Id, objectId: slot.iCAO_ObjId })
+                  }
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </>
+    );
+  }
 
   return (
     <div className={classes.page}>
