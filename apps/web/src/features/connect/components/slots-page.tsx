@@ -49,7 +49,7 @@ function OpenSlotCard({
         <VisuallyHidden component="span">, {times.readerDate}</VisuallyHidden>
       </p>
       <p className={classes.cardLine}>
-        {m.analystTime}: {times.analystTime} ({slot.timezone})
+        {m.analystTime}: {times.analystTime}
       </p>
       {/* spec 3 section 2: 'AA==' is free (Book, Cancel hidden); 'AQ==' is the reader's (Cancel, Book hidden) */}
       {held ? (
@@ -100,8 +100,11 @@ export function SlotsPage({ objectId }: { objectId: number }) {
     );
     body = (
       <>
+        {/* the zones once, above the cards: each card shows the two times only */}
         <p className={classes.cardLine}>
           {m.yourTime}: {zoneName(zone)}
+          <br />
+          {m.analystTime}: {zoneName(slots.data.analyst.sTimeZone)} ({slots.data.analyst.sTimeZone})
         </p>
         {refused && <p className={classes.refusal}>{notSubscribedText()}</p>}
         {[...days].map(([day, { label, slots: daySlots }]) => (
