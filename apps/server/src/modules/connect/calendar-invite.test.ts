@@ -59,5 +59,7 @@ describe('calendarInvite', () => {
     expect(summer.content).toContain('DTSTART;TZID=Europe/London:20260701T090000');
     expect(localDateTimeIn(new Date('2026-12-01T08:00:00Z'), 'Europe/London')).toBe('2026-12-01T08:00:00');
     expect(localDateTimeIn(new Date('2026-07-01T08:00:00Z'), 'America/New_York')).toBe('2026-07-01T04:00:00');
+    // midnight is 00, not 24, and the wall clock crosses into the next year
+    expect(localDateTimeIn(new Date('2026-12-31T15:00:00Z'), 'Asia/Tokyo')).toBe('2027-01-01T00:00:00');
   });
 });

@@ -73,6 +73,32 @@ export const calendarInvite = (input: InviteInput): MailCalendar => {
   return { method: input.method, content: calendar.toString() };
 };
 
+/**
+ * One formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using one, and dayjs's
+ * tz() builds one per call (an events list or a month of slots asked for one per row).
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const wallClockOf = (timeZone: string) => {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+};
+
 /** The wall-clock time of an instant in a zone, 'YYYY-MM-DDTHH:mm:ss' (the spec's local date fields). */
-export const localDateTimeIn = (instant: Date, timeZone: string) =>
-  dayjs(instant).tz(timeZone).format('YYYY-MM-DDTHH:mm:ss');
+export const localDateTimeIn = (instant: Date, timeZone: string) => {
+  const parts: Record<string, string> = {};
+  for (const part of wallClockOf(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+};
