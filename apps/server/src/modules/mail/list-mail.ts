@@ -18,7 +18,8 @@ export interface ListMailLinks {
 }
 
 /**
- * The one way every list mail to a reader goes out (notifications now; CONNECT reminders and alerts later), so
+ * The one way every list mail to a reader goes out (notifications now, alerts later; CONNECT's meeting and booking mails and their reminders are not list mail:
+ * they are about a registration or booking the reader made, sent as account mail with their invitation), so
  * that none can forget the rules: nothing to a person whose psnRWSuppressEmails is '1', and each mail carries a
  * reusable unsubscribe link of its own (90 days) in its footer and in List-Unsubscribe / List-Unsubscribe-Post.
  * Account mails (verification, reset...) do not come here. Answers the outbox id and the mail as queued, or null
