@@ -6,6 +6,7 @@ import type { Content } from '@tiptap/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { editorActions, postActions, useBlogs, usePost } from '../api/blog-admin-api.ts';
 import { useBlogEditor } from '../hooks/use-blog-editor.ts';
@@ -13,7 +14,6 @@ import { researchIdsOf } from '../lib/research-list.ts';
 import { AssociatedResearch } from './associated-research.tsx';
 import classes from './blog-admin.module.css';
 import { BlogRichText } from './blog-rich-text.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const m = messagesBlogs.admin;
 const e = m.editor;
@@ -275,6 +275,9 @@ export function PostEditorPage({ id }: { id: number | null }) {
         <AssociatedResearch postId={id} busy={busy || reloading} onSave={(list) => void saveResearch(list)} />
       )}
       <ConfirmDialog
+        confirmLabel={messagesBlogs.admin.confirm}
+        cancelLabel={messagesBlogs.admin.cancel}
+        danger
         opened={deleting}
         title={m.confirmDeletePostTitle}
         text={m.confirmDeletePost(loaded?.title ?? title)}

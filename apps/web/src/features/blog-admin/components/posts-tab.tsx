@@ -7,9 +7,9 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { postActions, postsKey, usePosts } from '../api/blog-admin-api.ts';
 import classes from './blog-admin.module.css';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const m = messagesBlogs.admin;
 /** The filter's "all blogs" value: never a blog key (keys are letters, digits, '-' and '_'). */
@@ -196,6 +196,9 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
         </Group>
       )}
       <ConfirmDialog
+        confirmLabel={messagesBlogs.admin.confirm}
+        cancelLabel={messagesBlogs.admin.cancel}
+        danger
         opened={deleting !== null}
         title={m.confirmDeletePostTitle}
         text={m.confirmDeletePost(deleting?.title ?? '')}

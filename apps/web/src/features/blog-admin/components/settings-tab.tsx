@@ -20,11 +20,11 @@ import { type BlogConfigBody, type BlogInfo, messagesBlogs } from '@portal/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { blogActions, blogsKey, postsKey } from '../api/blog-admin-api.ts';
 import { inOrder, moveKey, sameOrder } from '../lib/blog-order.ts';
 import classes from './blog-admin.module.css';
 import { BlogConfigForm } from './blog-config-form.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const m = messagesBlogs.admin;
 const s = m.settings;
@@ -220,6 +220,9 @@ export function SettingsTab({
       <Feedback value={feedback} />
       {selected && <BlogConfigForm key={selected.key} blog={selected} onSave={save} />}
       <ConfirmDialog
+        confirmLabel={messagesBlogs.admin.confirm}
+        cancelLabel={messagesBlogs.admin.cancel}
+        danger
         opened={deleting !== null}
         title={m.confirmDeleteBlogTitle}
         text={m.confirmDeleteBlog(deleting?.topic ?? '')}

@@ -1,13 +1,13 @@
 import { Button, Skeleton } from '@mantine/core';
 import { messagesBlogs } from '@portal/contract';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/load-states.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useBlogPosts, useBlogs } from '../api/blogs-queries.ts';
 import { blogHeader, isWideCard } from '../lib/blog-view.ts';
 import classes from './blogs.module.css';
 import { PostCard } from './post-card.tsx';
-import { EmptyState, ErrorState } from './states.tsx';
 
 const text = messagesBlogs.reader;
 
@@ -71,7 +71,11 @@ export function BlogLanding({ blogKey }: { blogKey?: string }) {
         {posts.isPending ? (
           <CardSkeletons />
         ) : posts.isError ? (
-          <ErrorState message={text.loadFailed} onRetry={() => void posts.refetch()} />
+          <ErrorState
+            message={text.loadFailed}
+            onRetry={() => void posts.refetch()}
+            retryLabel={messagesBlogs.reader.retry}
+          />
         ) : cards.length === 0 ? (
           <EmptyState>
             <p>{text.empty}</p>

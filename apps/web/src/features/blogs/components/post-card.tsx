@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDate, lockLabel, postDate, postPath } from '../lib/blog-view.ts';
 import { postImageUrl } from '../lib/image-url.ts';
 import classes from './blogs.module.css';
-import { LockIcon } from './states.tsx';
+import { LockIcon } from './lock-icon.tsx';
 
 const text = messagesBlogs.reader;
 

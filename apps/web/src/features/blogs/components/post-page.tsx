@@ -2,6 +2,7 @@ import { Button, Skeleton, VisuallyHidden } from '@mantine/core';
 import { type BlogInfo, messagesBlogs } from '@portal/contract';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/load-states.tsx';
 import { renderRichHtml, renderSafeHtml, safeHref } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -11,7 +12,6 @@ import { blogPath, formatDate, postDate } from '../lib/blog-view.ts';
 import { loginPathFor, type PostLoad } from '../lib/post-reply.ts';
 import classes from './blogs.module.css';
 import { PostSidePanel } from './post-side-panel.tsx';
-import { EmptyState, ErrorState } from './states.tsx';
 
 const text = messagesBlogs.reader;
 
@@ -131,7 +131,13 @@ export function PostPage({ postId }: { postId: number }) {
     );
   else if (query.isPending || signIn) main = <PostSkeleton />;
   else if (query.isError || !load)
-    main = <ErrorState message={text.postLoadFailed} onRetry={() => void query.refetch()} />;
+    main = (
+      <ErrorState
+        message={text.postLoadFailed}
+        onRetry={() => void query.refetch()}
+        retryLabel={messagesBlogs.reader.retry}
+      />
+    );
   else if (load.kind === 'refused') main = <RefusedPost load={load} />;
   else if (data) {
     const { post, blog } = data;

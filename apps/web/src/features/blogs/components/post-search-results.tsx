@@ -6,7 +6,7 @@ import { usePostSearch } from '../api/blogs-queries.ts';
 import { blogPath, formatDate, postPath } from '../lib/blog-view.ts';
 import { renderMarkedSnippet } from '../lib/marked-snippet.tsx';
 import classes from './blogs.module.css';
-import { LockIcon } from './states.tsx';
+import { LockIcon } from './lock-icon.tsx';
 
 const text = messagesBlogs.search;
 

@@ -1,11 +1,11 @@
 import { Button, Loader, Modal, Pagination, Table, VisuallyHidden } from '@mantine/core';
 import { blogLimits, messagesBlogs } from '@portal/contract';
 import { useState } from 'react';
+import { ErrorState } from '../../../components/load-states.tsx';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { usePostStats } from '../api/blogs-queries.ts';
 import { formatDateTime, formatMinutes } from '../lib/blog-view.ts';
 import classes from './blogs.module.css';
-import { ErrorState } from './states.tsx';
 
 const text = messagesBlogs.stats;
 
@@ -13,7 +13,14 @@ function StatsBody({ postId }: { postId: number }) {
   const [page, setPage] = useState(1);
   const stats = usePostStats(postId, page, true);
   if (stats.isPending) return <Loader size="sm" aria-label={text.title} />;
-  if (stats.isError) return <ErrorState message={text.loadFailed} onRetry={() => void stats.refetch()} />;
+  if (stats.isError)
+    return (
+      <ErrorState
+        message={text.loadFailed}
+        onRetry={() => void stats.refetch()}
+        retryLabel={messagesBlogs.reader.retry}
+      />
+    );
   const { data, total, averageMinutes } = stats.data;
   if (total === 0) return <p className={classes.muted}>{text.empty}</p>;
   const pages = Math.max(1, Math.ceil(total / blogLimits.statsPageSize));

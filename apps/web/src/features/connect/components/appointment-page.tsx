@@ -8,6 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { connectLimits, messagesConnect } from '@portal/contract';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { htmlToText, renderSafeHtml } from '../../../lib/safe-html.tsx';
@@ -18,7 +19,6 @@ import { useAppointments, useBookingAnalysts, useConnectParameter } from '../api
 import { pageOfDay, readerZone, slotTimes } from '../lib/connect-time.ts';
 import { useBookingAction } from './booking-action.tsx';
 import classes from './connect.module.css';
-import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 const m = messagesConnect.appointment;
 const perPage = connectLimits.appointmentsPerPage;
@@ -106,7 +106,13 @@ function AnalystSlots({
   let body: ReactNode;
   if (appointments.isPending) body = <LoadingState label={messagesConnect.reader.loadingAppointments} />;
   else if (appointments.isError)
-    body = <ErrorState message={m.loadFailed} onRetry={() => void appointments.refetch()} />;
+    body = (
+      <ErrorState
+        message={m.loadFailed}
+        onRetry={() => void appointments.refetch()}
+        retryLabel={messagesConnect.registration.retry}
+      />
+    );
   else if (slots.length === 0)
     body = <EmptyState>{noneText.data ? renderSafeHtml(noneText.data) : m.noSlots}</EmptyState>;
   else
@@ -186,7 +192,11 @@ export function AppointmentPage({ analystId }: { analystId: number | null }) {
         {subheading.data && <p className={classes.lead}>{htmlToText(subheading.data)}</p>}
       </header>
       {analysts.isError ? (
-        <ErrorState message={m.loadFailed} onRetry={() => void analysts.refetch()} />
+        <ErrorState
+          message={m.loadFailed}
+          onRetry={() => void analysts.refetch()}
+          retryLabel={messagesConnect.registration.retry}
+        />
       ) : (
         <div className={classes.toolbar}>
           <Select

@@ -1,9 +1,9 @@
 import { messagesConnect } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showToast } from '../../../components/toasts.tsx';
 import { changeBooking } from '../api/connect-api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const m = messagesConnect.appointment;
 
@@ -42,6 +42,8 @@ export function useBookingAction(personId: number | null, reload: readonly (read
 
   const dialog = (
     <ConfirmDialog
+      confirmLabel={messagesConnect.appointment.yes}
+      cancelLabel={messagesConnect.appointment.no}
       title={m.confirmTitle}
       text={pending?.action === 'cancel' ? m.confirmCancel : m.confirmBook}
       opened={pending !== null}

@@ -3,6 +3,7 @@ import { messagesConnect } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -13,7 +14,6 @@ import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-ti
 import { isRegistered } from '../lib/event-view.ts';
 import classes from './connect.module.css';
 import { RegisterButton } from './register-flow.tsx';
-import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 const m = messagesConnect.registration;
 
@@ -162,7 +162,14 @@ export function EventPage({ eventId }: { eventId: number }) {
   const event = useConnectEvent(eventId, user?.id ?? null);
   let body: ReactNode;
   if (eventId > 0 && event.isPending) body = <LoadingState label={m.loading} />;
-  else if (event.isError) body = <ErrorState message={m.loadFailed} onRetry={() => void event.refetch()} />;
+  else if (event.isError)
+    body = (
+      <ErrorState
+        message={m.loadFailed}
+        onRetry={() => void event.refetch()}
+        retryLabel={messagesConnect.registration.retry}
+      />
+    );
   else if (!event.data)
     body = (
       <EmptyState>

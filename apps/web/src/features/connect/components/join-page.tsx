@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
 import { messagesConnect } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMeeting } from '../api/connect-queries.ts';
 import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-time.ts';
 import classes from './connect.module.css';
-import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 const m = messagesConnect.meeting;
 const r = messagesConnect.reader;
@@ -22,7 +22,13 @@ export function JoinPage({ token }: { token: string }) {
   let body: ReactNode;
   if (meeting.isPending) body = <LoadingState label={r.loadingMeeting} />;
   else if (meeting.isError)
-    body = <ErrorState message={r.meetingLoadFailed} onRetry={() => void meeting.refetch()} />;
+    body = (
+      <ErrorState
+        message={r.meetingLoadFailed}
+        onRetry={() => void meeting.refetch()}
+        retryLabel={messagesConnect.registration.retry}
+      />
+    );
   else if (!meeting.data) body = <EmptyState>{m.invalid}</EmptyState>;
   else {
     const data = meeting.data;

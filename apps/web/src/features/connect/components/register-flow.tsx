@@ -2,10 +2,10 @@ import { Button } from '@mantine/core';
 import { connectLimits, messagesConnect } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { registerForEvents } from '../api/connect-api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const m = messagesConnect.registration;
 
@@ -45,6 +45,8 @@ export function RegisterButton({ checked, onRegistered }: { checked: number[]; o
         {m.register}
       </Button>
       <ConfirmDialog
+        confirmLabel={messagesConnect.appointment.yes}
+        cancelLabel={messagesConnect.appointment.no}
         title={m.confirmTitle}
         text={m.confirm(checked.length)}
         opened={opened}

@@ -2,6 +2,7 @@ import { Checkbox } from '@mantine/core';
 import { messagesConnect } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Toasts } from '../../../components/toasts.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -11,7 +12,6 @@ import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-ti
 import { groupByCampaign, isRegistered, speakerLine } from '../lib/event-view.ts';
 import classes from './connect.module.css';
 import { RegisterButton } from './register-flow.tsx';
-import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 const m = messagesConnect.registration;
 
@@ -82,7 +82,14 @@ export function RegistrationPage() {
 
   let body: ReactNode;
   if (events.isPending) body = <LoadingState label={m.loading} />;
-  else if (events.isError) body = <ErrorState message={m.loadFailed} onRetry={() => void events.refetch()} />;
+  else if (events.isError)
+    body = (
+      <ErrorState
+        message={m.loadFailed}
+        onRetry={() => void events.refetch()}
+        retryLabel={messagesConnect.registration.retry}
+      />
+    );
   else if (events.data.length === 0) body = <EmptyState>{m.empty}</EmptyState>;
   else {
     body = (

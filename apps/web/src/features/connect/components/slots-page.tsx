@@ -1,6 +1,7 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import { connectLimits, messagesConnect } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Toasts } from '../../../components/toasts.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -10,7 +11,6 @@ import { readerZone, slotTimes, zoneName } from '../lib/connect-time.ts';
 import { notSubscribedText } from './appointment-page.tsx';
 import { useBookingAction } from './booking-action.tsx';
 import classes from './connect.module.css';
-import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 const m = messagesConnect.appointment;
 const r = messagesConnect.reader;
@@ -82,7 +82,13 @@ export function SlotsPage({ objectId }: { objectId: number }) {
   if (objectId <= 0) body = <EmptyState>{r.calendarNotFound}</EmptyState>;
   else if (slots.isPending) body = <LoadingState label={r.loadingSlots} />;
   else if (slots.isError)
-    body = <ErrorState message={r.slotsLoadFailed} onRetry={() => void slots.refetch()} />;
+    body = (
+      <ErrorState
+        message={r.slotsLoadFailed}
+        onRetry={() => void slots.refetch()}
+        retryLabel={messagesConnect.registration.retry}
+      />
+    );
   else if (slots.data.slots.length === 0) body = <EmptyState>{m.noSlots}</EmptyState>;
   else {
     // A month of slots in one list is a long scroll on a phone: they are grouped by the reader's day, a heading

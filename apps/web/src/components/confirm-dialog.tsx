@@ -1,14 +1,19 @@
+import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal } from '@mantine/core';
-import { messagesConnect } from '@portal/contract';
 
-const m = messagesConnect.appointment;
-
-/** The spec's confirmations before registering, booking and cancelling: Yes goes on, No changes nothing. */
+/**
+ * A confirmation before an action (the spec's: deleting a post or a blog, registering, booking, cancelling,
+ * approving): the confirm button goes on, the other one and Escape change nothing. `danger` colours the confirm
+ * button for a destructive action.
+ */
 export function ConfirmDialog({
   title,
   text,
   opened,
   busy = false,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
   onConfirm,
   onClose,
 }: {
@@ -16,6 +21,9 @@ export function ConfirmDialog({
   text: string;
   opened: boolean;
   busy?: boolean;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -24,10 +32,10 @@ export function ConfirmDialog({
       <p>{text}</p>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose} disabled={busy}>
-          {m.no}
+          {cancelLabel}
         </Button>
-        <Button loading={busy} onClick={onConfirm}>
-          {m.yes}
+        <Button color={danger ? 'red.9' : undefined} loading={busy} onClick={onConfirm}>
+          {confirmLabel}
         </Button>
       </Group>
     </Modal>
