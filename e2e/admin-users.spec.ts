@@ -164,7 +164,8 @@ test('an import suggestion goes into the external system with a firm found from 
   await expect(firmBox).toHaveValue(matchedFirm);
   await dialog.getByRole('button', { name: m.import.submit }).click();
   await expect(dialog.getByRole('status')).toHaveText(m.done.imported);
-  await dialog.getByRole('button', { name: m.screen.close }).click();
+  // the footer's Close (the header's X is named Close too)
+  await dialog.getByRole('button', { name: m.screen.close }).last().click();
 
   // No longer a suggestion; now a person of the external system, at that firm.
   await search(page, email);

@@ -62,12 +62,17 @@ export const buildTheme = (colors: BrandColors) =>
     respectReducedMotion: true,
     black: '#14213d',
     components: {
-      // Every close button (dialogs, drawers, notifications) has a name, also while its dialog fades out.
-      CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+      // The close button of every dialog, drawer and toast has a name, also while its dialog fades out. Not every
+      // CloseButton: inputs use it to clear a value, which 'Close' would misname.
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      // the button that empties an input (a date picker's, a select's)
+      InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
       Button: { defaultProps: { size: 'md' } },
       TextInput: { defaultProps: { size: 'md' } },
       PasswordInput: { defaultProps: { size: 'md' } },
       Modal: {
+        defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
         styles: {
           title: {
             fontFamily: 'Georgia, Cambria, "Times New Roman", Times, serif',

@@ -55,7 +55,7 @@ function SlotCard({
         {m.analystTime}: {t.analystDate}, {t.analystTime} ({t.analystZone})
       </p>
       {slot.booked && (
-        <Badge color="green.9" variant="filled" w="fit-content">
+        <Badge color="#1e6b34" variant="filled" w="fit-content">
           {m.booked}
         </Badge>
       )}
