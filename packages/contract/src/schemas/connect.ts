@@ -299,3 +299,14 @@ export const uploadQuery = z.object({
   id: idField(m.eventIdInvalid),
 });
 export const bannerReply = z.object({ success: z.literal(true), message: z.string(), url: z.string() });
+
+export type ConnectEventsReply = z.infer<typeof connectEventsReply>;
+export type ConnectEventReply = z.infer<typeof connectEventReply>;
+export type ConnectRegisterReply = z.infer<typeof connectRegisterReply>;
+export type MeetingReply = z.infer<typeof meetingReply>;
+export type BookingAnalyst = z.infer<typeof bookingAnalyst>;
+export type AppointmentsReply = z.infer<typeof appointmentsReply>;
+export type OpenSlot = z.infer<typeof openSlot>;
+export type OpenSlotsReply = z.infer<typeof openSlotsReply>;
+export type BannerReply = z.infer<typeof bannerReply>;
+export type BookingAnalystsReply = z.infer<typeof bookingAnalystsReply>;

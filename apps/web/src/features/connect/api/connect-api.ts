@@ -1,36 +1,41 @@
 import type {
   AppointmentSlot,
-  appointmentsReply,
+  AppointmentsReply,
+  BannerReply,
+  BookingAnalyst,
+  BookingAnalystsReply,
   BookingReply,
-  bannerReply,
-  bookingAnalystsReply,
   ConnectEvent,
-  connectEventReply,
-  connectEventsReply,
-  connectRegisterReply,
-  meetingReply,
-  openSlotsReply,
+  ConnectEventReply,
+  ConnectEventsReply,
+  ConnectRegisterReply,
+  MeetingReply,
+  OpenSlot,
+  OpenSlotsReply,
 } from '@portal/contract';
 import { messages } from '@portal/contract';
-import type { z } from 'zod';
 import { ApiError, apiFetch, apiRequest } from '../../../lib/api-client.ts';
 
-export type { AppointmentSlot, BookingReply, ConnectEvent };
-export type BookingAnalyst = z.infer<typeof bookingAnalystsReply>['analysts'][number];
-export type AppointmentsReply = z.infer<typeof appointmentsReply>;
-export type OpenSlotsReply = z.infer<typeof openSlotsReply>;
-export type OpenSlot = OpenSlotsReply['slots'][number];
-export type MeetingReply = z.infer<typeof meetingReply>;
+export type {
+  AppointmentSlot,
+  AppointmentsReply,
+  BookingAnalyst,
+  BookingReply,
+  ConnectEvent,
+  MeetingReply,
+  OpenSlot,
+  OpenSlotsReply,
+};
 
 /** GET /connect/events: upcoming events of every campaign with the caller's registration status. */
 export const fetchConnectEvents = async (signal?: AbortSignal) =>
-  (await apiRequest<z.infer<typeof connectEventsReply>>('GET', '/connect/events', { signal })).events;
+  (await apiRequest<ConnectEventsReply>('GET', '/connect/events', { signal })).events;
 
 /** GET /connect/event/{id}: one event; a 404 is an answer (the page says the event is not there), not a failure. */
 export const fetchConnectEvent = async (id: number, signal?: AbortSignal): Promise<ConnectEvent | null> => {
   try {
     return (
-      await apiRequest<z.infer<typeof connectEventReply>>('GET', `/connect/event/${id}`, {
+      await apiRequest<ConnectEventReply>('GET', `/connect/event/${id}`, {
         pattern: '/connect/event/:id',
         signal,
       })
@@ -43,13 +48,13 @@ export const fetchConnectEvent = async (id: number, signal?: AbortSignal): Promi
 
 /** POST /connect/events: registers the caller for the checked events. */
 export const registerForEvents = (submitEvts: number[]) =>
-  apiRequest<z.infer<typeof connectRegisterReply>>('POST', '/connect/events', { body: { submitEvts } });
+  apiRequest<ConnectRegisterReply>('POST', '/connect/events', { body: { submitEvts } });
 
 /** POST /upload?type=campaign&id={eventId} (admin): the event's banner, multipart. */
 export const uploadBanner = (eventId: number, file: File) => {
   const form = new FormData();
   form.append('file', file);
-  return apiRequest<z.infer<typeof bannerReply>>('POST', '/upload', {
+  return apiRequest<BannerReply>('POST', '/upload', {
     query: { type: 'campaign', id: String(eventId) },
     body: form,
   });
@@ -57,7 +62,7 @@ export const uploadBanner = (eventId: number, file: File) => {
 
 /** GET /connect/analysts: the analysts taking bookings, sorted by full name. */
 export const fetchBookingAnalysts = async (signal?: AbortSignal) =>
-  (await apiRequest<z.infer<typeof bookingAnalystsReply>>('GET', '/connect/analysts', { signal })).analysts;
+  (await apiRequest<BookingAnalystsReply>('GET', '/connect/analysts', { signal })).analysts;
 
 /** GET /connect/appointments/{iCAO_ObjId}: one calendar's upcoming slots, free or the caller's. */
 export const fetchAppointments = (objectId: number, signal?: AbortSignal) =>
