@@ -142,6 +142,22 @@ describe('CONNECT appointments and open slots', () => {
     });
   });
 
+  it('leaves out an analyst who is no longer an active member: not listed, and the slots answer 404', async () => {
+    const [zoe] = await t.db
+      .select({ id: connectCalendars.analystId })
+      .from(connectCalendars)
+      .where(eq(connectCalendars.id, calendar));
+    await t.db.update(analysts).set({ membershipStatus: 'inactive' }).where(eq(analysts.id, zoe!.id));
+    try {
+      const { analysts: listed } = (await client.get('/api/connect/analysts')).json();
+      expect(listed.map((a: { name: string }) => a.name)).toEqual(['Adam Alloy']);
+      expect((await client.get(`/api/connect/appointments/${calendar}`)).statusCode).toBe(404);
+      expect((await book(client, clientPerson, slots.later)).statusCode).toBe(404);
+    } finally {
+      await t.db.update(analysts).set({ membershipStatus: 'active' }).where(eq(analysts.id, zoe!.id));
+    }
+  });
+
   it("lists an analyst's upcoming slots in the analyst's zone, with the subscriber flag", async () => {
     const response = await client.get(`/api/connect/appointments/${calendar}`);
     expect(response.statusCode, response.body).toBe(200);

@@ -55,7 +55,13 @@ const withSectors = async (
   }));
 };
 
-/** The analysts taking bookings (a calendar, job category 'Analysts'), sorted by full name. */
+/** An analyst takes bookings while of job category 'Analysts' and an active member (the catalogue's rule). */
+const takesBookings = and(
+  eq(analysts.jobCategory, bookingJobCategory),
+  eq(analysts.membershipStatus, 'active'),
+);
+
+/** The analysts taking bookings (a calendar, job category 'Analysts', active), sorted by full name. */
 export const listBookingCalendars = async (db: Executor) =>
   withSectors(
     db,
@@ -63,7 +69,7 @@ export const listBookingCalendars = async (db: Executor) =>
       .select(calendarColumns)
       .from(connectCalendars)
       .innerJoin(analysts, eq(analysts.id, connectCalendars.analystId))
-      .where(eq(analysts.jobCategory, bookingJobCategory))
+      .where(takesBookings)
       .orderBy(asc(analysts.name), asc(connectCalendars.id)),
   );
 
@@ -73,7 +79,7 @@ export const findBookingCalendar = async (db: Executor, calendarId: number) => {
     .select(calendarColumns)
     .from(connectCalendars)
     .innerJoin(analysts, eq(analysts.id, connectCalendars.analystId))
-    .where(and(eq(connectCalendars.id, calendarId), eq(analysts.jobCategory, bookingJobCategory)));
+    .where(and(eq(connectCalendars.id, calendarId), takesBookings));
   const [row] = await withSectors(db, rows);
   return row ?? null;
 };
@@ -143,7 +149,8 @@ export const findSlotWithCalendar = async (db: Executor, slotId: number, calenda
       from connect_slots s
       join connect_calendars c on c.id = s.calendar_id
       join analysts a on a.id = c.analyst_id
-      where s.id = ${slotId} and c.id = ${calendarId} and a.job_category = ${bookingJobCategory}`),
+      where s.id = ${slotId} and c.id = ${calendarId} and a.job_category = ${bookingJobCategory}
+        and a.membership_status = 'active'`),
   );
   if (!row) return null;
   const { slotId: id, startsAt, durationMinutes, ...calendar } = row;
