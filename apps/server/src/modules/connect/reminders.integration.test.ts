@@ -151,6 +151,13 @@ describe('automatic CONNECT reminders', () => {
     const eventMail = day.find((m) => m.to === registrant[0]!.email)!;
     expect(eventMail.text).toContain('/connect/join/');
     expect(eventMail.calendar?.method).toBe('REQUEST');
+    // the approval screen shows the link sent and the reminder, as after an admin's reminder
+    const [reminded] = await t.db
+      .select()
+      .from(connectRegistrations)
+      .where(eq(connectRegistrations.id, registration!.id));
+    expect(reminded!.lastRemindedAt).toEqual(after(6 * HOUR_MS));
+    expect(reminded!.meetingLinkSentAt).toEqual(after(6 * HOUR_MS));
 
     expect(await worker.runDue(after(29 * HOUR_MS))).toEqual({ event: 1, slot: 1 });
     expect(await worker.runDue(after(29 * HOUR_MS + 10 * MINUTE_MS))).toEqual({ event: 0, slot: 0 });

@@ -6,7 +6,7 @@ import type { Firm } from '../mail/templates.ts';
 import type { Clock, Log } from '../runtime.ts';
 import { bookingMails } from './booking-mail.ts';
 import { eventReminderMail } from './event-mail.ts';
-import { ensureMeetingToken } from './events.repository.ts';
+import { ensureMeetingToken, markReminded } from './events.repository.ts';
 import { meetingLinkUrl, newMeetingToken } from './meeting-links.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -171,7 +171,7 @@ export const createConnectReminders = (deps: {
     }
   };
 
-  const remindRegistration = async (tx: Executor, registrationId: number) => {
+  const remindRegistration = async (tx: Executor, registrationId: number, now: Date) => {
     const [row] = rowsOf<EventReminderRow>(
       await tx.execute(sql`
         select r.id as "registrationId", e.name, c.title as "campaignTitle", e.starts_at as "startsAt",
@@ -207,6 +207,8 @@ export const createConnectReminders = (deps: {
     await deps.outbox.enqueue(tx, row.email, mail.content, [link], {
       ...(mail.calendar ? { calendar: mail.calendar } : {}),
     });
+    // the approval screen's "Link sent" and last reminder say so, as after an admin's reminder
+    await markReminded(tx, [registrationId], now);
   };
 
   /** One pass: claims and mails every reminder due at `now`. Answers how many of each kind it sent. */
@@ -224,7 +226,7 @@ export const createConnectReminders = (deps: {
       for (const id of await dueRegistrations(now, lead, next)) {
         const claimed = await db.transaction(async (tx) => {
           if (!(await claim(tx, 'event', id, lead, now))) return false;
-          await remindRegistration(tx, id);
+          await remindRegistration(tx, id, now);
           return true;
         });
         if (claimed) sent.event += 1;
