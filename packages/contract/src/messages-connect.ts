@@ -21,6 +21,7 @@ export const messagesConnect = {
     done: 'Thank you for registering. You will receive an e-mail once your place is confirmed.',
     loading: 'Loading events',
     loadFailed: 'The events could not be loaded. Please try again.',
+    registerFailed: 'Your registration could not be sent. Please try again.',
     retry: 'Try again',
     // spec: iEvtType_PikId 2118400009
     dateToBeConfirmed: 'Date to be confirmed',

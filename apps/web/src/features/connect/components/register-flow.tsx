@@ -32,7 +32,8 @@ export function RegisterButton({ checked, onRegistered }: { checked: number[]; o
         void queryClient.invalidateQueries({ queryKey: ['connect-event'] });
       }, connectLimits.registrationReloadMs);
     } catch (error) {
-      showToast(false, error instanceof ApiError ? error.message : m.loadFailed);
+      // the checked events stay checked, so the reader can send them again
+      showToast(false, error instanceof ApiError ? error.message : m.registerFailed);
     } finally {
       setBusy(false);
       setOpened(false);
