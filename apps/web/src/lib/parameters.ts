@@ -1,4 +1,4 @@
-import type { ParameterReply } from '@portal/contract';
+import type { ParameterListReply, ParameterReply } from '@portal/contract';
 import { ApiError, apiRequest } from './api-client.ts';
 
 /** GET /getParameter/{name}: a public parameter's value (a refusal, 404 for an unset one, throws). */
@@ -18,4 +18,17 @@ export const fetchParameterOrEmpty = async (name: string, signal?: AbortSignal) 
     if (error instanceof ApiError && error.status === 404) return '';
     throw error;
   }
+};
+
+/**
+ * GET /getParameter/{a,b,c}: several public parameters in one call (the comma-list form), by name; a name the
+ * server does not reveal (private, or unset) is absent from the map.
+ */
+export const fetchParameters = async (names: readonly string[], signal?: AbortSignal) => {
+  const reply = await apiRequest<ParameterListReply>(
+    'GET',
+    `/getParameter/${names.map((name) => encodeURIComponent(name)).join(',')},`,
+    { pattern: '/getParameter/:name', signal },
+  );
+  return new Map(reply.data.map((p) => [p.name, p.value]));
 };

@@ -84,3 +84,26 @@ export const renderApp = (path: string) => {
 /** Matches a field label with or without Mantine's required asterisk (hidden from the accessible name). */
 export const labelled = (label: string) =>
   new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+
+/**
+ * GET /getParameter/{name} or /getParameter/{a,b,c} as the server answers it: one name gives that parameter
+ * (404 when `values` lacks it); a comma list gives `{ data }` with the known ones in the asked order. Other
+ * calls give undefined, so a handler can chain it: `parameterReply(call, values) ?? ...`.
+ */
+export const parameterReply = (call: Call, values: Record<string, string>): ReplyValue | undefined => {
+  if (call.method !== 'GET' || !call.path.startsWith('/getParameter/')) return undefined;
+  const raw = decodeURIComponent(call.path.slice('/getParameter/'.length));
+  const names = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (raw.includes(',')) {
+    return {
+      body: { data: names.filter((n) => n in values).map((name) => ({ name, value: values[name] })) },
+    };
+  }
+  const name = names[0] ?? '';
+  return name in values
+    ? { body: { name, value: values[name] } }
+    : { status: 404, body: { success: false, message: 'Not found' } };
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.ts';
 
 /** Every refused or failed call answers with this shape. */
 export const errorReply = z.object({
@@ -17,6 +18,34 @@ export const healthReply = z.object({ status: z.literal('ok'), database: z.liter
 /** GET /getParameter/{name} for allow-listed public parameters. */
 export const parameterReply = z.object({ name: z.string(), value: z.string() });
 export type ParameterReply = z.infer<typeof parameterReply>;
+
+/** How many names one GET /getParameter/{a,b,c} may ask for. */
+export const parameterListMaxNames = 20;
+
+/**
+ * GET /getParameter/{name}: one name, or a comma list of names (spec 1 section 7, spec 3 section 9: "several
+ * names may be requested as a comma list"). `list` tells the forms apart: a list answers `{ data }` even when it
+ * names one parameter ('a,'). Each name is 1 to 100 characters without control characters.
+ */
+export const parameterParams = z.object({
+  name: textField()
+    .max(2000)
+    .transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      if (names.length === 0 || names.length > parameterListMaxNames || names.some((n) => n.length > 100)) {
+        ctx.addIssue({ code: 'custom', message: 'Not a parameter name or list of names' });
+        return z.NEVER;
+      }
+      return { names: [...new Set(names)], list: value.includes(',') };
+    }),
+});
+
+/** A comma list: the public parameters among the names that exist, in the asked order (the others left out). */
+export const parameterListReply = z.object({ data: z.array(parameterReply) });
+export type ParameterListReply = z.infer<typeof parameterListReply>;
 
 /** Runtime configuration served as /config.js (window.__PORTAL_CONFIG__). */
 export const runtimeConfig = z.object({

@@ -10,6 +10,17 @@ export const createParametersService = (deps: { db: Db }) => ({
     return row?.isPublic ? { name: row.name, value: row.value } : null;
   },
 
+  /** The comma-list form of getPublic: the revealed ones among `names`, in the asked order, in one query. */
+  async getPublicList(names: readonly string[]) {
+    const wanted = [...new Set(names)].filter(isPublicParameter);
+    const rows = await findParameters(deps.db, wanted);
+    const byName = new Map(rows.filter((row) => row.isPublic).map((row) => [row.name, row.value]));
+    return wanted.flatMap((name) => {
+      const value = byName.get(name);
+      return value === undefined ? [] : [{ name, value }];
+    });
+  },
+
   /**
    * Page parameters (GET /getCustomPageParam): the names on the contract's page allow-list that are stored as
    * public, in the asked order; every other name is left out before the database is even asked.

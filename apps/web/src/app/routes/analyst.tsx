@@ -1,7 +1,7 @@
 import { messagesResearch } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAnalyst, useParameter } from '../../features/research/api/research-queries.ts';
+import { useAnalyst, useBookingLink } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
@@ -31,12 +31,11 @@ function ProfilePhoto({ name, imagePath }: { name: string; imagePath: string | n
 }
 
 function TalkToAnalyst({ id, jobCategory }: { id: number; jobCategory: string }) {
-  const enabled = useParameter('bEnableConnectBookings');
-  const label = useParameter('rw_CNTBkTalkToThe');
-  if (enabled.data !== '1' || jobCategory !== 'Analysts') return null;
+  const { enabled, label } = useBookingLink();
+  if (!enabled || jobCategory !== 'Analysts') return null;
   return (
     <p>
-      <Link to={`/connect/appointment/${id}`}>{label.data?.trim() || 'Talk to the Analyst'}</Link>
+      <Link to={`/connect/appointment/${id}`}>{label}</Link>
     </p>
   );
 }

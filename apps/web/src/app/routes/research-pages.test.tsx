@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { emptyOverall, reportFixture, reportsReplyOf } from '../../features/research/test-data.ts';
-import { type Call, client, fakeApi, renderApp } from '../../test/render-app.tsx';
+import { type Call, client, fakeApi, parameterReply, renderApp } from '../../test/render-app.tsx';
 
 const person = (overrides: Partial<Analyst> = {}): Analyst => ({
   id: 5,
@@ -26,10 +26,11 @@ const person = (overrides: Partial<Analyst> = {}): Analyst => ({
 const api = (analysts: Analyst[], bookings: string) =>
   fakeApi(client, (call: Call) => {
     if (call.path === '/analysts') return { body: { data: analysts } };
-    if (call.path === '/getParameter/bEnableConnectBookings')
-      return { body: { name: 'bEnableConnectBookings', value: bookings } };
-    if (call.path === '/getParameter/rw_CNTBkTalkToThe')
-      return { body: { name: 'rw_CNTBkTalkToThe', value: 'Talk to Mei' } };
+    const parameter = parameterReply(call, {
+      bEnableConnectBookings: bookings,
+      rw_CNTBkTalkToThe: 'Talk to Mei',
+    });
+    if (parameter) return parameter;
     if (call.path === '/reports') return { body: reportsReplyOf([reportFixture()]) };
     if (call.path === '/overall/research') return { body: emptyOverall };
     return undefined;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
+import { fetchParameters } from '../../../lib/parameters.ts';
 import {
   fetchAppointments,
   fetchBookingAnalysts,
@@ -49,10 +49,18 @@ export const useMeeting = (token: string) =>
     retry: false,
   });
 
-/** Public parameters of the appointment page (an unset one reads as ''). */
-export const useConnectParameter = (name: string) =>
+/** The appointment page's public parameters (spec 3 section 2), fetched together in one comma-list call. */
+const appointmentParameters = [
+  'sRshWebConnAppHeadline',
+  'sRshWebConnAppSubHeading',
+  'sRshWebConnAppNoAppointments',
+] as const;
+
+/** One of the appointment page's parameters (an unset one reads as ''); the three share one call. */
+export const useConnectParameter = (name: (typeof appointmentParameters)[number]) =>
   useQuery({
-    queryKey: ['parameter', name],
-    queryFn: ({ signal }) => fetchParameterOrEmpty(name, signal),
+    queryKey: ['parameters', ...appointmentParameters],
+    queryFn: ({ signal }) => fetchParameters(appointmentParameters, signal),
     staleTime: 5 * 60_000,
+    select: (values) => values.get(name) ?? '',
   });

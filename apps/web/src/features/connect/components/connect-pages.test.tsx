@@ -2,7 +2,7 @@ import { connectLimits, messagesConnect as mc } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, client, fakeApi, renderApp } from '../../../test/render-app.tsx';
+import { type Call, client, fakeApi, parameterReply, renderApp } from '../../../test/render-app.tsx';
 
 const event = (id: number, over: Record<string, unknown> = {}) => ({
   iCAE_Id: id,
@@ -45,8 +45,7 @@ const slot = (id: number, utc: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const parameters = (call: Call) =>
-  call.path.startsWith('/getParameter/') ? { body: { success: true, value: '' } } : undefined;
+const parameters = (call: Call) => parameterReply(call, {});
 
 // The lazy screen's first import is slow on a busy machine.
 const slow = { timeout: 8000 };

@@ -2,7 +2,14 @@ import { forwardQuotaUsedText, messagesAdminUsers, type ReportViewerReply } from
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Call, client, fakeApi, labelled, renderApp } from '../../../test/render-app.tsx';
+import {
+  type Call,
+  client,
+  fakeApi,
+  labelled,
+  parameterReply,
+  renderApp,
+} from '../../../test/render-app.tsx';
 import { reportFixture } from '../../research/test-data.ts';
 
 const texts = messagesAdminUsers.forward;
@@ -31,8 +38,7 @@ const forwardApi = (
 ) =>
   fakeApi(user, (call) => {
     if (call.method === 'GET' && call.path === '/report/S-7') return { body: viewerReply };
-    if (call.method === 'GET' && call.path.startsWith('/getParameter/'))
-      return { status: 404, body: { success: false, message: 'Not found' } };
+    if (call.method === 'GET' && call.path.startsWith('/getParameter/')) return parameterReply(call, {});
     if (call.method === 'POST' && call.path.startsWith('/report/S-7/access/'))
       return { body: { success: true } };
     if (call.method === 'PUT' && call.path === '/report/S-7/progress') return { body: { success: true } };

@@ -8,7 +8,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Call, client, fakeApi, renderApp } from '../../../test/render-app.tsx';
+import { type Call, client, fakeApi, parameterReply, renderApp } from '../../../test/render-app.tsx';
 import { reportFixture } from '../../research/test-data.ts';
 
 const viewerReply = (overrides: Partial<ReportViewerReply['data']['report']> = {}): ReportViewerReply => ({
@@ -40,12 +40,8 @@ const viewerReplyFor = (_call: Call) => ({ body: viewerReply() });
 const viewerApi = (reply: { status?: number; body: unknown }, parameters: Record<string, string> = {}) =>
   fakeApi(client, (call: Call) => {
     if (call.method === 'GET' && call.path === '/report/S-7') return reply;
-    if (call.method === 'GET' && call.path.startsWith('/getParameter/')) {
-      const name = decodeURIComponent(call.path.slice('/getParameter/'.length));
-      return name in parameters
-        ? { body: { name, value: parameters[name] } }
-        : { status: 404, body: { success: false, message: 'Not found' } };
-    }
+    const parameter = parameterReply(call, parameters);
+    if (parameter) return parameter;
     if (call.method === 'POST' && call.path === '/reports/save/') return { body: { success: true } };
     if (call.method === 'POST' && call.path.startsWith('/report/S-7/access/'))
       return { body: { success: true } };

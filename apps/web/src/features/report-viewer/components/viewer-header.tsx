@@ -2,7 +2,7 @@ import { limits, messages, viewerMessages } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
-import { useParameter } from '../../research/api/research-queries.ts';
+import { useBookingLink } from '../../research/api/research-queries.ts';
 import { SaveButton } from '../../research/components/save-button.tsx';
 import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
 import type { ViewerData } from '../api/viewer-api.ts';
@@ -32,10 +32,9 @@ function BackButton() {
 
 /** Spec 1 section 2.7: shown when bEnableConnectBookings is '1' and the analyst's sJobCat is 'Analysts'. */
 function TalkToAnalyst({ analyst }: { analyst: Report['analysts'][number] | undefined }) {
-  const enabled = useParameter('bEnableConnectBookings');
-  const label = useParameter('rw_CNTBkTalkToThe');
-  if (!analyst || enabled.data !== '1' || analyst.sJobCat !== 'Analysts') return null;
-  return <Link to={`/connect/appointment/${analyst.id}`}>{label.data?.trim() || 'Talk to the Analyst'}</Link>;
+  const { enabled, label } = useBookingLink();
+  if (!analyst || !enabled || analyst.sJobCat !== 'Analysts') return null;
+  return <Link to={`/connect/appointment/${analyst.id}`}>{label}</Link>;
 }
 
 /** The report's header: back, title, analysts with their links, the booking link. */

@@ -105,4 +105,4 @@ export const fetchKeyCharts = (sectorId: number, signal?: AbortSignal) =>
 export const fetchOurPeople = (signal?: AbortSignal) =>
   apiRequest<{ data: Analyst[]; categories: string[] }>('GET', '/overall/ourPeople', { signal });
 
-export { fetchParameter } from '../../../lib/parameters.ts';
+export { fetchParameter, fetchParameters } from '../../../lib/parameters.ts';

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fetchMatrixData, fetchPersonEntries, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
 import { type MatrixAxes, matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
-import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
+import { fetchParameters } from '../../../lib/parameters.ts';
 import type { PendingChanges } from '../lib/chip-state.ts';
 
 /** The parameters the preference screen reads (spec 3 sections 2 and 9); all public. */
@@ -51,12 +51,13 @@ const fetchDescriptions = async (signal?: AbortSignal) => {
  */
 export const fetchPreferencesConfig = async (signal?: AbortSignal): Promise<PreferencesConfig> => {
   const [values, matrix, descriptions] = await Promise.all([
-    Promise.all(preferenceParameters.map((name) => fetchParameterOrEmpty(name, signal))),
+    // one call for all of them (the comma-list form); an unset one reads as ''
+    fetchParameters(preferenceParameters, signal),
     fetchMatrixData(signal),
     fetchDescriptions(signal),
   ]);
   const parameters = Object.fromEntries(
-    preferenceParameters.map((name, index) => [name, values[index] ?? '']),
+    preferenceParameters.map((name) => [name, values.get(name) ?? '']),
   ) as Record<PreferenceParameter, string>;
   return { parameters, axes: parseMatrixData(matrix), descriptions };
 };

@@ -2,7 +2,7 @@ import { matrixConstants, subscriptionMessages } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { client, fakeApi, type Handler, renderApp } from '../../../test/render-app.tsx';
+import { client, fakeApi, type Handler, parameterReply, renderApp } from '../../../test/render-app.tsx';
 import { resetPersonAccess } from '../hooks/use-person-access.ts';
 
 const text = subscriptionMessages.preferences;
@@ -30,13 +30,8 @@ const api = (personXml: string, overrides: Handler = () => undefined) =>
   fakeApi(client, (call) => {
     const own = overrides(call);
     if (own) return own;
-    if (call.path.startsWith('/getParameter/')) {
-      const name = call.path.split('/')[2] ?? '';
-      const value = parameters[name];
-      return value === undefined
-        ? { status: 404, body: { message: 'Not found' } }
-        : { body: { name, value } };
-    }
+    const parameter = parameterReply(call, parameters);
+    if (parameter) return parameter;
     if (call.path === '/getMatrixData') return { body: { success: true, data: matrixXml } };
     if (call.path === '/overall/GetMatrixDescription/0')
       return { body: { success: true, data: [{ iPBV_Id: 11, sDescription: 'Chips and foundries.' }] } };
@@ -173,7 +168,7 @@ describe('subscription preferences (spec 3 sections 2 and 4)', () => {
             },
           },
         };
-      if (call.path.startsWith('/getParameter/')) return { status: 404, body: { message: 'Not found' } };
+      if (call.path.startsWith('/getParameter/')) return parameterReply(call, {});
       if (call.path === '/getMatrixData') return { body: { success: true, data: matrixXml } };
       if (call.path === '/overall/GetMatrixDescription/0') return { body: { success: true, data: [] } };
       if (call.path === `/users/loadPersonMatrixDetails/${person}/C`)
