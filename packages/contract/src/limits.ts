@@ -11,6 +11,8 @@ export const limits = {
   noticeMs: 10_000,
   logoutRefreshMs: 1500,
   postLoginReloadMs: 1000,
+  /** Pagination shows ellipses above this many pages (spec 1 section 9). */
+  paginationAllPagesMax: 6,
   adminVersion: '11.8.6',
 } as const;
 
@@ -48,8 +50,12 @@ export const throttles = {
   // Sign-up: each one queues a mail to an address the caller chooses.
   signupPerIp: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
   signupGlobal: { max: 300, windowSeconds: HOUR, blockSeconds: 5 * 60 },
-  forgotPerEmail: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
+  // Forgot password (issue 21): requests are counted per address and requester, never per address alone, so that
+  // nobody can lock the owner out of a reset by asking for the owner's address; the reset mails one address gets
+  // are capped per requester and, more loosely, per address in all, silently (the answer stays the same).
+  forgotPerEmailIp: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
   forgotPerIp: { max: 20, windowSeconds: HOUR, blockSeconds: HOUR },
+  forgotMailPerEmail: { max: 10, windowSeconds: HOUR, blockSeconds: HOUR },
   verifyPerEmail: { max: 3, windowSeconds: HOUR, blockSeconds: HOUR },
   verifyPerIp: { max: 30, windowSeconds: HOUR, blockSeconds: HOUR },
   // contact forms (issue 5): messages sent, and captcha checks (POST /aoi/verifyToken) per IP

@@ -294,14 +294,18 @@ export const createAccountsService = (deps: {
     },
 
     async forgotPassword(email: string, meta: RequestMeta) {
+      // Counted per address *and* requester (and per requester): a stranger asking for the owner's address uses up
+      // only their own allowance, never the owner's (issue 21; limits.ts: no lock-out that anyone can impose).
       await throttles.take([
-        ['forgotPerEmail', email],
+        ['forgotPerEmailIp', `${email.toLowerCase()}|${ipSubject(meta)}`],
         ['forgotPerIp', ipSubject(meta)],
       ]);
-      // The same work on the request's path for any address: the mail is queued after the answer.
+      // The same work on the request's path for any address: the mail is queued after the answer, and one over the
+      // per-address cap is skipped silently (the answer does not change).
       deferred.run('forgot password', async () => {
         const user = await findUserByEmail(db, email);
         if (!user || user.hidden) return;
+        if (!(await throttles.tryTake([['forgotMailPerEmail', user.email]]))) return;
         await db.transaction((tx) => sendResetLink(tx, user));
       });
     },

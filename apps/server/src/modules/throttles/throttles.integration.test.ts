@@ -233,15 +233,63 @@ describe('throttles stored in the database', () => {
     );
   });
 
-  it('limits forgot-password per e-mail (3 per hour) without revealing whether the account exists', async () => {
+  it('limits forgot-password per e-mail and requester (3 per hour) without revealing whether the account exists', async () => {
     for (const email of ['client@demo.test', 'unknown@forgot.example']) {
       const browser = await client();
-      for (let i = 0; i < throttles.forgotPerEmail.max; i++) {
+      for (let i = 0; i < throttles.forgotPerEmailIp.max; i++) {
         const response = await browser.post('/api/users/forgotPassword', { email });
         expect(response.json()).toEqual({ success: 'true', message: messages.forgotPassword.success });
       }
       expectThrottled(await browser.post('/api/users/forgotPassword', { email }));
     }
+  });
+
+  it('lets nobody lock the owner out of a reset: 100 parallel requests for the address, then the owner from another address gets a link', async () => {
+    const email = 'client@demo.test';
+    const resetLinks = async () =>
+      (await mailsTo(email)).filter((mail) => mail.text.includes('/resetpassword?p='));
+    const before = (await resetLinks()).length;
+    const stranger = await client();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        stranger.request('POST', '/api/users/forgotPassword', {
+          body: { email },
+          remoteAddress: '10.21.1.1',
+        }),
+      ),
+    );
+    // The stranger is held back by their own allowance (per address and requester), and the mails they caused are
+    // capped: the owner's inbox is not flooded.
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBe(throttles.forgotPerEmailIp.max);
+    const afterStranger = (await resetLinks()).length;
+    expect(afterStranger - before).toBeLessThanOrEqual(throttles.forgotPerEmailIp.max);
+
+    const owner = await client();
+    const asked = await owner.request('POST', '/api/users/forgotPassword', {
+      body: { email: 'Client@demo.test' },
+      remoteAddress: '10.21.2.2',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ success: 'true', message: messages.forgotPassword.success });
+    expect((await resetLinks()).length).toBe(afterStranger + 1);
+  });
+
+  it('caps the reset mails one address gets in all, silently: the answer stays neutral', async () => {
+    const email = 'npi@demo.test';
+    const { max } = throttles.forgotMailPerEmail;
+    const resetLinks = async () =>
+      (await mailsTo(email)).filter((mail) => mail.text.includes('/resetpassword?p='));
+    const before = (await resetLinks()).length;
+    // Requesters from many addresses, each within their own allowance.
+    for (let i = 0; i < max + 5; i++) {
+      const answer = await (await client()).request('POST', '/api/users/forgotPassword', {
+        body: { email },
+        remoteAddress: `10.22.0.${i + 1}`,
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ success: 'true', message: messages.forgotPassword.success });
+    }
+    expect((await resetLinks()).length - before).toBe(max);
   });
 
   it('limits forgot-password per IP address, also under parallel requests', async () => {
