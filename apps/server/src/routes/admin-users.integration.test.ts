@@ -149,11 +149,66 @@ describe('users management calls', () => {
 
     const off = await act(admin, pending.id, 'activateUser', { email: pending.email, status: false });
     expect(off.json()).toEqual({ success: true, message: done.deactivated });
+    // Deactivation ends the sessions (issue 21): the reader signs in again, as a pending reader.
+    expect((await reader.get('/api/users/me')).json().data).toBeNull();
+    await reader.login(pending.email, fixturePassword);
     expect((await reader.get('/api/users/me')).json().data.status).toBe('Pending Activate');
     expect((await auditOf(pending.id)).map((a) => [a.action, a.actorUserId])).toEqual([
       ['activate', adminId],
       ['deactivate', adminId],
     ]);
+  });
+
+  /** Signed in on two browsers, with every session cached (CACHE_TTL_MS) before the admin acts. */
+  const twoBrowsers = async (email: string) => {
+    const browsers = [
+      await TestClient.signedIn(t.app, email, fixturePassword),
+      await TestClient.signedIn(t.app, email, fixturePassword),
+    ];
+    for (const browser of browsers)
+      expect((await browser.get('/api/users/me')).json().data.email).toBe(email);
+    return browsers;
+  };
+  /** Signed out everywhere at once: no user on the next request, a state-changing call refused, no session rows. */
+  const expectSignedOutEverywhere = async (browsers: TestClient[], userId: number) => {
+    for (const browser of browsers) {
+      expect((await browser.get('/api/users/me')).json().data).toBeNull();
+      const write = await browser.post('/api/connect/events', { submitEvts: [1] });
+      expect(write.statusCode, write.body).toBe(401);
+    }
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
+  };
+
+  it("deactivation ends all the user's sessions at once: the next request is anonymous, a write is refused", async () => {
+    const reader = await user('deactivated@sessions.test', { activated: true });
+    const browsers = await twoBrowsers(reader.email);
+    const off = await act(admin, reader.id, 'activateUser', { email: reader.email, status: false });
+    expect(off.json()).toEqual({ success: true, message: done.deactivated });
+    await expectSignedOutEverywhere(browsers, reader.id);
+    // The admin's own session is untouched.
+    expect((await admin.get('/api/users/me')).json().data.id).toBe(adminId);
+  });
+
+  it("changing the user's type (import into the external system) ends all their sessions at once", async () => {
+    await firm(8121, 'Session Type Bank', ['typebank.test']);
+    const reader = await user('typed@typebank.test', { activated: true });
+    const browsers = await twoBrowsers(reader.email);
+    const imported = await admin.post(`/api/admin/users/website/${reader.id}`, {
+      firstName: 'Type',
+      familyName: 'Changed',
+      email: reader.email,
+      firmId: 8121,
+    });
+    expect(imported.json()).toEqual({ success: true, message: done.imported });
+    await expectSignedOutEverywhere(browsers, reader.id);
+  });
+
+  it("removal ends all the user's sessions at once, a write refused too", async () => {
+    const reader = await user('removed@sessions.test', { activated: true });
+    const browsers = await twoBrowsers(reader.email);
+    const removed = await admin.get(`/api/users/${reader.id}/removeUser`);
+    expect(removed.json()).toEqual({ success: true, message: done.removed });
+    await expectSignedOutEverywhere(browsers, reader.id);
   });
 
   it("refuses a body naming another user's e-mail and changes nothing", async () => {

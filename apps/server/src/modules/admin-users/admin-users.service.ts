@@ -98,7 +98,7 @@ const firmFullText = (firm: { name: string; seatLimit: number }) =>
 export const createAdminUsersService = (deps: {
   db: Db;
   clock: Clock;
-  sessions: { revokeAllForUser(userId: number): Promise<void>; forgetUser(userId: number): void };
+  sessions: { endForChangedUser(userId: number): Promise<void>; forgetUser(userId: number): void };
   entitlements: { forgetUser(userId: number): void };
   accounts: {
     queueVerificationMail(tx: Tx, user: User): Promise<void>;
@@ -254,7 +254,8 @@ export const createAdminUsersService = (deps: {
     /**
      * POST .../{id}/activateUser: only a verified user. Activation takes a seat of the person's firm: the firm
      * row is locked and its seats counted in the same transaction, so concurrent activations cannot overfill it.
-     * The user's cached session and entitlement are dropped so their next request reads as the new status.
+     * Deactivation ends the user's sessions; activation drops the cached session and entitlement so that their
+     * next request reads as the new status.
      */
     async setActivation(
       actor: ActorRef,
@@ -276,7 +277,9 @@ export const createAdminUsersService = (deps: {
         return { action: 'activate', detail: firm ? { firmId: firm.id, firmName: firm.name } : {} };
       });
       if (!outcome.ok) return outcome;
-      sessions.forgetUser(userId);
+      // Deactivated: signed out everywhere at once (issue 21). Activated: the next request reads the new status.
+      if (body.status) sessions.forgetUser(userId);
+      else await sessions.endForChangedUser(userId);
       entitlements.forgetUser(userId);
       return done({ message: body.status ? m.done.activated : m.done.deactivated });
     },
@@ -336,7 +339,7 @@ export const createAdminUsersService = (deps: {
         throw error;
       }
       // After the commit: the rows go and this process forgets the sessions, so the next request is anonymous.
-      await sessions.revokeAllForUser(userId);
+      await sessions.endForChangedUser(userId);
       entitlements.forgetUser(userId);
       return done({ message: m.done.removed });
     },
@@ -372,8 +375,8 @@ export const createAdminUsersService = (deps: {
         };
       });
       if (!outcome.ok) return outcome;
-      // The person's firm and entity changed: what the user's session carries is reloaded on their next request.
-      sessions.forgetUser(userId);
+      // The person's firm and entity (the user's type) changed: every session of theirs ends at once (issue 21).
+      await sessions.endForChangedUser(userId);
       entitlements.forgetUser(userId);
       return done({ message: m.done.imported });
     },

@@ -29,7 +29,7 @@ export interface ResolvedSession {
 /**
  * Sessions. Resolved sessions are kept in memory for `cacheTtlMs` (keyed by the token's hash), so that a signed-in
  * read costs no query. Every way a session ends or its user changes in this process drops the entry at once:
- * `revoke`, `revokeAllForUser` and `forgetUser` (call it after any write to the user's row or sessions, e.g.
+ * `revoke`, `revokeAllForUser`, `endForChangedUser` and `forgetUser` (call it after any write to the user's row or sessions, e.g.
  * password change, e-mail verification, activation, removal). Another process's changes show after at most the
  * cache ttl; run one process per database, or keep CACHE_TTL_MS short (see the README).
  */
@@ -94,6 +94,16 @@ export const createSessionsService = (deps: {
     async revokeAllForUser(userId: number, exceptSessionId?: string) {
       await deleteUserSessions(db, userId, exceptSessionId);
       cache.deleteWhere((entry, id) => entry?.user.id === userId && id !== exceptSessionId);
+    },
+
+    /**
+     * A change of the user's standing (deactivation, a change of type, removal) ends all their sessions at once, on
+     * every device (ARCHITECTURE section 5): the rows go and this process forgets them, so the very next request
+     * is anonymous. The one place that rule lives; call it after the change is committed.
+     */
+    async endForChangedUser(userId: number) {
+      await deleteUserSessions(db, userId);
+      cache.deleteWhere((entry) => entry?.user.id === userId);
     },
 
     /** Drops what this process remembers of the user's sessions: call after writing the user or their sessions. */
