@@ -87,7 +87,10 @@ export const findCompanies = async (
   if (filter.id !== undefined) where.push(sql`c.id = ${filter.id}`);
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    where.push(sql`(c.name ilike ${pattern} or c.display ilike ${pattern} or c.short_name ilike ${pattern})`);
+    // by name or ticker (spec 2 section 5: the company search matches name or code)
+    where.push(
+      sql`(c.name ilike ${pattern} or c.display ilike ${pattern} or c.short_name ilike ${pattern} or c.bbg_code ilike ${pattern})`,
+    );
   }
   const rows = rowsOf<CompanyRow>(
     await db.execute(sql`select c.id, c.name, c.display, c.short_name, c.bbg_code, c.description, c.image_path,

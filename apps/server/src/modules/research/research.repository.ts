@@ -606,12 +606,22 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
     sql`(${column} ilike ${pattern} or word_similarity(${q}, ${column}) >= 0.45 or similarity(${column}, ${q}) >= 0.3)`;
   const score = (column: SQL) =>
     sql`greatest(similarity(${column}, ${q}), word_similarity(${q}, ${column}), case when ${column} ilike ${pattern} then 1 else 0 end)`;
-  const small = (table: string, column: string, label: string) => {
+  /**
+   * A small table's group, matched on its name and on `code` when given: a company by its ticker too (`2189 HK`,
+   * spec 2 section 5: the company search matches name or code). The code matches as a substring only (a ticker's
+   * trigrams would make every code of the same exchange look alike); the name is what the group shows.
+   */
+  const small = (table: string, column: string, label: string, code?: string) => {
     const col = sql.raw(`t.${column}`);
+    const codeCol = code ? sql.raw(`t.${code}`) : null;
+    const matches = codeCol ? sql`(${looseMatch(col)} or ${codeCol} ilike ${pattern})` : looseMatch(col);
+    const scored = codeCol
+      ? sql`greatest(${score(col)}, case when ${codeCol} ilike ${pattern} then 1 else 0 end)`
+      : score(col);
     return sql`(select coalesce(json_agg(json_build_object('id', x.id, ${sql.raw(`'${label}'`)}, x.name)
         order by x.score desc, x.name), '[]')
-      from (select t.id, ${col} as name, ${score(col)} as score from ${sql.raw(table)} t
-        where ${looseMatch(col)} order by 3 desc, 2 limit ${limit}) x)`;
+      from (select t.id, ${col} as name, ${scored} as score from ${sql.raw(table)} t
+        where ${matches} order by 3 desc, 2 limit ${limit}) x)`;
   };
   const short = q.length < 3;
   const probe = short
@@ -623,7 +633,7 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
   const statement = sql`with hits as materialized (${probe})
     select
       ${small('analysts', 'name', 'name')} as analysts,
-      ${small('companies', 'name', 'name')} as companies,
+      ${small('companies', 'name', 'name', 'bbg_code')} as companies,
       ${small('countries', 'name', 'name')} as countries,
       ${small('sectors', 'name', 'sName')} as sectors,
       (select count(*)::int from hits) as hit_count,

@@ -108,6 +108,23 @@ describe('full-text search shapes (issue 11)', () => {
     expect(card?.snippet).not.toContain('\u200B');
   });
 
+  it('suggests a company by its ticker as typed in the header, and the company list finds it too (issue 21)', async () => {
+    const suggested = async (q: string) => {
+      const response = await admin.get(`/api/reports/suggestions?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as SuggestionsReply).companies.map((c) => c.id);
+    };
+    // the whole ticker with its exchange, its code alone, any case; the name still works
+    for (const q of ['ZQXT TT', 'zqxt tt', 'ZQXT', 'Zephyrine'])
+      expect(await suggested(q), q).toContain(company);
+    expect(await suggested('ZQXT HK')).not.toContain(company);
+    const listed = await admin.get(`/api/companies?q=${encodeURIComponent('ZQXT TT')}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { data: { id: number; sBBG_Code: string }[] }).data).toEqual([
+      expect.objectContaining({ id: company, sBBG_Code: 'ZQXT TT' }),
+    ]);
+  });
+
   it('finds a linked company by name and ticker, kept right when the link or the ticker changes', async () => {
     expect(await found('Zephyrine')).toEqual([ids.valuation]);
     expect(await found('ZQXT')).toEqual([ids.valuation]);
