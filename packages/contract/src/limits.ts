@@ -13,6 +13,8 @@ export const limits = {
   postLoginReloadMs: 1000,
   /** Pagination shows ellipses above this many pages (spec 1 section 9). */
   paginationAllPagesMax: 6,
+  /** Pagination shows ellipses above this many pages (spec 1 section 9). */
+  paginationAllPagesMax: 6,
   adminVersion: '11.8.6',
 } as const;
 

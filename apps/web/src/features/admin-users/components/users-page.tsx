@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Pagination.css';
-import { Button, Group, Modal, Pagination, SegmentedControl, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   adminUsersConstants,
@@ -13,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { adminUsersKey, userActions, useUsers } from '../api/admin-users-api.ts';
 import { initialTableState, pageCount, tableReducer, type WebsiteView } from '../lib/table-state.ts';
 import classes from './admin-users.module.css';
@@ -156,19 +156,16 @@ export function UsersPage() {
                   {data ? fill(m.screen.range, { from: first, to: last, total }) : ''}
                 </Text>
                 {pages > 1 && (
-                  <Pagination
+                  <Pager
                     total={pages}
                     value={state.page}
                     onChange={(page) => dispatch({ type: 'page', page })}
-                    aria-label={m.screen.pager}
-                    getItemProps={(page) => ({ 'aria-label': fill(m.screen.page, { n: page }) })}
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': m.screen.previousPage }
-                        : control === 'next'
-                          ? { 'aria-label': m.screen.nextPage }
-                          : {}
-                    }
+                    labels={{
+                      nav: m.screen.pager,
+                      page: (n) => fill(m.screen.page, { n }),
+                      previous: m.screen.previousPage,
+                      next: m.screen.nextPage,
+                    }}
                   />
                 )}
               </div>

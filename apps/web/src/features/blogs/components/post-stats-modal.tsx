@@ -1,7 +1,8 @@
-import { Button, Loader, Modal, Pagination, Table, VisuallyHidden } from '@mantine/core';
+import { Button, Loader, Modal, Table, VisuallyHidden } from '@mantine/core';
 import { blogLimits, messagesBlogs } from '@portal/contract';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/load-states.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { usePostStats } from '../api/blogs-queries.ts';
 import { formatDateTime, formatMinutes } from '../lib/blog-view.ts';
@@ -67,15 +68,7 @@ function StatsBody({ postId }: { postId: number }) {
         </Table>
       </ScrollRegion>
       {anyEstimated && <p className={classes.muted}>{text.estimatedNote}</p>}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      )}
+      <Pager total={pages} value={page} onChange={setPage} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { connectLimits, messagesConnect } from '@portal/contract';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { htmlToText, renderSafeHtml } from '../../../lib/safe-html.tsx';
@@ -131,15 +132,20 @@ function AnalystSlots({
             />
           ))}
         </ul>
-        <nav className={classes.pager} aria-label={m.pageOf(current, pages)}>
-          <Button variant="default" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            {m.previous}
-          </Button>
+        <div className={classes.pager}>
+          <Pager
+            total={pages}
+            value={current}
+            onChange={setPage}
+            labels={{
+              nav: m.pageOf(current, pages),
+              page: (n) => m.pageOf(n, pages),
+              previous: m.previous,
+              next: m.next,
+            }}
+          />
           <span aria-live="polite">{m.pageOf(current, pages)}</span>
-          <Button variant="default" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-            {m.next}
-          </Button>
-        </nav>
+        </div>
       </>
     );
 
