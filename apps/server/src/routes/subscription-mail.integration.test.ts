@@ -16,6 +16,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { demoPassword } from '../db/seed/accounts.ts';
+import { subscriptionParameters } from '../db/seed/crm-parameters.ts';
 import { writeEntries } from '../modules/persons/matrix.repository.ts';
 import { hashToken } from '../modules/tokens/token-crypto.ts';
 import { TestClient } from '../test/client.ts';
@@ -338,6 +339,8 @@ describe('subscription mail', () => {
   });
 
   it('sends the unsubscribe-preference mail only when the last one is empty or older than 7 days', async () => {
+    // The subject as seeded names the product left (issue 21: "... from <firm> research" read as leaving everything).
+    await setParameter('sUnsubEmlTMPLTSubject', subscriptionParameters(t.config).sUnsubEmlTMPLTSubject);
     await t.db.update(persons).set({ unsubMailLastSentAt: null }).where(eq(persons.id, npiPsn));
     const lastSent = async () => (await npi.get(`/api/users/getUserUnsubLastSentEmail/${npiPsn}`)).json();
     expect(await lastSent()).toEqual({ success: true, data: { dLastSent: null } });
@@ -346,7 +349,7 @@ describe('subscription mail', () => {
     expect(first.json().data).toEqual({ template: 'sWebUnsubEmlTMPLTPublicNo', queued: 1 });
     const [mail] = await outboxAfter(before);
     expect(mail!.to).toBe('npi@demo.test');
-    expect(mail!.subject).toBe('You have unsubscribed');
+    expect(mail!.subject).toBe('You have unsubscribed from Test Energy');
     expect(mail!.html).toContain('Unsub PublicNo Test Energy');
     expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(await lastSent()).toEqual({ success: true, data: { dLastSent: t.clock().toISOString() } });

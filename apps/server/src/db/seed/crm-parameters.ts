@@ -115,7 +115,8 @@ export const subscriptionParameters = (config: Config): Record<string, string> =
       'Please follow up with the client if appropriate.',
     ),
     // the unsubscribe confirmation to the reader (at most once in seven days), one template per case
-    sUnsubEmlTMPLTSubject: `You have unsubscribed from ${firm.name} research`,
+    // names what the reader left (issue 21: "from <firm> research" read as leaving everything)
+    sUnsubEmlTMPLTSubject: 'You have unsubscribed from @@Product@@',
     sWebUnsubEmlTMPLTExstClient: paragraphs(
       'Dear @@FirstName@@,',
       'As you asked on @@Date@@, you will no longer receive @@Product@@. Your account manager has been told and will be in touch if anything about your subscription needs to change.',

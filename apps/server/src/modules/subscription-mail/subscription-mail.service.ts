@@ -320,7 +320,13 @@ export const createSubscriptionMailService = (deps: {
           // The 7-day rule (spec 3 section 5), claimed atomically with the mail it allows.
           if (!(await claimUnsubMailSlot(tx, person.id, now, matrixConstants.unsubMailDays))) return none;
           const reason = await findLatestUnsubscribeReason(tx, person.id, null);
-          const values = { ...personValues(person, now), ...(await reasonValues(tx, reason)) };
+          // @@Product@@ names what the reader left (the seeded subject says "unsubscribed from @@Product@@"); without
+          // a saved reason it is still never empty: the firm's research as a whole.
+          const values = {
+            ...personValues(person, now),
+            '@@Product@@': `${deps.firm.name} research`,
+            ...(await reasonValues(tx, reason)),
+          };
           const queued = await deps.listMail.enqueue(tx, {
             personId: person.id,
             to: addresses.to[0]!,
