@@ -340,7 +340,7 @@ describe('subscription mail', () => {
 
   it('sends the unsubscribe-preference mail only when the last one is empty or older than 7 days', async () => {
     // The subject as seeded names the product left (issue 21: "... from <firm> research" read as leaving everything).
-    await setParameter('sUnsubEmlTMPLTSubject', subscriptionParameters(t.config).sUnsubEmlTMPLTSubject);
+    await setParameter('sUnsubEmlTMPLTSubject', subscriptionParameters(t.config).sUnsubEmlTMPLTSubject ?? '');
     await t.db.update(persons).set({ unsubMailLastSentAt: null }).where(eq(persons.id, npiPsn));
     const lastSent = async () => (await npi.get(`/api/users/getUserUnsubLastSentEmail/${npiPsn}`)).json();
     expect(await lastSent()).toEqual({ success: true, data: { dLastSent: null } });
