@@ -5,8 +5,6 @@
  */
 export const messagesResearch = {
   unknownAnalyst: 'Unknown',
-  noGeography: 'No Geography',
-  noDescription: 'No Description',
   noReports: 'There are currently no reports available.',
   analystMissing: 'No such analyst exists',
   analystNoDescription: 'No description',

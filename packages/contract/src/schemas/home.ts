@@ -25,6 +25,12 @@ export type ContinueReadingCard = z.infer<typeof continueReadingCard>;
  */
 export const homeReply = z.object({
   variant: z.enum(['client', 'npi']),
+  /**
+   * What the latest list holds (issue 21): 'sectors', the latest in the sectors the reader subscribes to; 'readable',
+   * the newest reports the reader may open (an npi reader, or a reader without a subscription, e.g. pending), so
+   * that its heading never claims "your sectors" to a reader who has none.
+   */
+  latestOf: z.enum(['sectors', 'readable']),
   latest: homeList(reportCard),
   continueReading: homeList(continueReadingCard),
   saved: homeList(reportCard),

@@ -142,6 +142,7 @@ describe('reading progress and the signed-in home (issue 11)', () => {
     it('lists the latest reports of the reader’s own sectors only, newest first, with the My Research link', async () => {
       const reply = await home(reader);
       expect(reply.variant).toBe('client');
+      expect(reply.latestOf).toBe('sectors');
       expect(reply.latest.data).toHaveLength(homeConstants.listSize);
       expect(titles(reply.latest)).toEqual([
         'New must read',
@@ -220,6 +221,7 @@ describe('reading progress and the signed-in home (issue 11)', () => {
     it('an npi reader gets its own variant: the latest reports it may read, leading to its research page', async () => {
       const reply = await home(npi);
       expect(reply.variant).toBe('npi');
+      expect(reply.latestOf).toBe('readable');
       // no matrix: the free-access report is what this reader may open
       expect(titles(reply.latest)).toEqual(['Free bank primer']);
       expect(reply.latest.data[0]?.entitled).toBe(true);

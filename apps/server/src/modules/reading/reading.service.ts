@@ -88,6 +88,7 @@ export const createReadingService = (deps: {
       const cardsOf = (list: readonly number[]) => list.flatMap((id) => byId.get(id) ?? []);
       return {
         variant: npi ? 'npi' : 'client',
+        latestOf: bySectors ? 'sectors' : 'readable',
         latest: {
           data: sectorCards ?? cardsOf(readableIds),
           more: bySectors ? homeLinks.myResearch : homeLinks.research,

@@ -36,13 +36,8 @@ export default function CompanyRoute() {
           {data.sector && data.country && ' · '}
           {data.country && <Link to={regionPath(data.country.name)}>{data.country.name}</Link>}
         </p>
-        <div className={classes.rich}>
-          {data.description?.trim() ? (
-            renderSafeHtml(data.description)
-          ) : (
-            <p>{messagesResearch.noDescription}</p>
-          )}
-        </div>
+        {/* No description, nothing: 'No Description' read as the company's description (issue 21). */}
+        {data.description?.trim() && <div className={classes.rich}>{renderSafeHtml(data.description)}</div>}
       </header>
       <section aria-labelledby="company-reports">
         <h2 id="company-reports" className={classes.sectionTitle}>

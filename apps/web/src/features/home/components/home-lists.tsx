@@ -120,8 +120,11 @@ export function HomeLists({ userId, npi }: { userId: number; npi: boolean }) {
   const home = useHome(userId);
   const loading = home.isPending;
   const data = home.data;
-  // The session says npi before the reply does: the headings do not change once it is in.
+  // The session says npi before the reply does: the headings do not change once it is in. Whether a client's
+  // latest list is of their own sectors only the reply says (a pending reader has none): until it is in, the
+  // heading claims no sectors.
   const npiVariant = data ? data.variant === 'npi' : npi;
+  const ownSectors = !npiVariant && data?.latestOf === 'sectors';
   if (home.isError) {
     return <ErrorState message={text.loadFailed} onRetry={() => void home.refetch()} />;
   }
@@ -130,8 +133,8 @@ export function HomeLists({ userId, npi }: { userId: number; npi: boolean }) {
       {loading && <span className={classes.hidden}>{text.loading}</span>}
       <HomeSection
         name="latest"
-        title={npiVariant ? text.latestNpi : text.latest}
-        empty={npiVariant ? text.latestEmptyNpi : text.latestEmpty}
+        title={npiVariant ? text.latestNpi : ownSectors ? text.latest : text.latestAll}
+        empty={npiVariant ? text.latestEmptyNpi : ownSectors ? text.latestEmpty : text.latestEmptyAll}
         list={data?.latest}
         loading={loading}
       />

@@ -1,13 +1,13 @@
 import type { ReportCard } from '@portal/contract';
-import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { companyPath, regionPath } from '../lib/format.ts';
 import classes from './research.module.css';
 
 /**
- * Spec 1 section 2.6: the companies of a report, else its countries, else 'No Geography', in a popup that opens
- * on hover and on keyboard focus (a disclosure button, so touch and screen-reader users can open it too).
+ * Spec 1 section 2.6: the companies of a report, else its countries, in a popup that opens on hover and on
+ * keyboard focus (a disclosure button, so touch and screen-reader users can open it too). A report with neither
+ * shows nothing: a placeholder ('No Geography') read as if it were the report's geography (issue 21).
  */
 export function GeographyPopup({ report }: { report: Pick<ReportCard, 'companies' | 'countries'> }) {
   const [open, setOpen] = useState(false);
@@ -20,7 +20,7 @@ export function GeographyPopup({ report }: { report: Pick<ReportCard, 'companies
           href: companyPath(c.id),
         }))
       : report.countries.map((c) => ({ key: `n${c.id}`, label: c.name, href: regionPath(c.name) }));
-  if (items.length === 0) return <span className={classes.geoNone}>{messagesResearch.noGeography}</span>;
+  if (items.length === 0) return null;
   const first = items[0]?.label ?? '';
   const summary = items.length > 1 ? `${first} +${items.length - 1}` : first;
   const kind = report.companies.length > 0 ? 'Companies' : 'Countries';

@@ -44,11 +44,11 @@ describe('report card', () => {
     expect(screen.getByText('ML')).toBeInTheDocument();
   });
 
-  it("says 'Unknown', 'No Geography' and 'No Description' when those are missing", () => {
+  it("says 'Unknown' for a missing analyst and shows no placeholder for a missing geography or description", () => {
     wrap(<ReportCard report={reportFixture({ analysts: [], description: '  ' })} />);
     expect(screen.getByText(messagesResearch.unknownAnalyst)).toBeInTheDocument();
-    expect(screen.getByText(messagesResearch.noGeography)).toBeInTheDocument();
-    expect(screen.getByText(messagesResearch.noDescription)).toBeInTheDocument();
+    expect(screen.queryByText(/No Geography|No Description/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Companies|Countries):/ })).not.toBeInTheDocument();
   });
 
   it('shows companies before countries in a popup that opens on focus and closes on Escape', async () => {

@@ -129,24 +129,23 @@ export function ReportCard({
         </p>
       )}
 
-      <div className={classes.description}>
-        {description.full ? (
+      {/* No description, no paragraph: 'No Description' on a card read as content (issue 21). */}
+      {description.full && (
+        <div className={classes.description}>
           <p id={descId}>{expanded ? description.full : description.short}</p>
-        ) : (
-          <p className={classes.muted}>{messagesResearch.noDescription}</p>
-        )}
-        {description.hasMore && (
-          <button
-            type="button"
-            className={classes.readMore}
-            aria-expanded={expanded}
-            aria-controls={descId}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            {expanded ? 'Read less' : 'Read more'}
-          </button>
-        )}
-      </div>
+          {description.hasMore && (
+            <button
+              type="button"
+              className={classes.readMore}
+              aria-expanded={expanded}
+              aria-controls={descId}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              {expanded ? 'Read less' : 'Read more'}
+            </button>
+          )}
+        </div>
+      )}
 
       {report.hashtags.length > 0 && (
         <ul className={classes.hashtags} aria-label="Hashtags">
