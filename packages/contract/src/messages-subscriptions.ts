@@ -16,6 +16,8 @@ export const subscriptionMessages = {
     contactedShortly: 'You will be contacted shortly by email.',
     // ours: legend of the chips' three looks, and the screen's states
     legendSubscribed: 'Subscribed',
+    // the legend when subscribed chips come in several colours (issue 21: a green tick alone did not match them)
+    legendSubscribedColours: 'Subscribed: a tick, in each product’s own colour',
     legendSelected: 'Requested or selected',
     legendAvailable: 'Available',
     loading: 'Loading your subscriptions',
@@ -47,6 +49,9 @@ export const subscriptionMessages = {
       'If this address is in our records, we have sent it a link to complete the unsubscribe. The link is valid for one hour and can be used once.',
     // ours: what is being left, by product id (0 = our e-mails)
     fromProduct: 'You are unsubscribing from',
+    // ours (issue 21): what the page says once it is done, in place of the form (behind the success dialog)
+    doneFrom: 'You have unsubscribed from',
+    preferencesLink: 'Review your subscription preferences',
     fromMailList: 'our research e-mails',
     loadFailed: 'This page could not be loaded. Please try again.',
     failed: 'The unsubscribe could not be completed. Nothing was changed; please try again.',

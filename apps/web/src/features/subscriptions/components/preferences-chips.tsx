@@ -104,15 +104,28 @@ export function PreferencesCategory({ category, lookOf, descriptionOf, colorsOf,
   );
 }
 
-/** The three looks, explained once above the chips. */
-export function PreferencesLegend() {
+/**
+ * The three looks, explained once above the chips. The subscribed look is shown in the colours the subscribed chips
+ * wear (each product's configured colour, spec 3 section 2), one swatch per colour, so the legend never promises
+ * one colour while the chips show five (issue 21).
+ */
+export function PreferencesLegend({ subscribedColors }: { subscribedColors: readonly ChipColors[] }) {
   return (
     <ul className={classes.legend}>
-      <li className={classes.legendItem}>
-        <span className={`${classes.swatch} ${classes.swatchSubscribed}`} aria-hidden="true">
-          <CheckIcon />
+      <li className={classes.legendItem} data-legend="subscribed">
+        <span className={classes.swatches} aria-hidden="true">
+          {subscribedColors.map((colors) => (
+            <span
+              key={colors.background}
+              className={`${classes.swatch} ${classes.swatchSubscribed}`}
+              data-swatch-color={colors.background}
+              style={{ '--chip-bg': colors.background, '--chip-fg': colors.text } as CSSProperties}
+            >
+              <CheckIcon />
+            </span>
+          ))}
         </span>
-        {text.legendSubscribed}
+        {subscribedColors.length > 1 ? text.legendSubscribedColours : text.legendSubscribed}
       </li>
       <li className={classes.legendItem}>
         <span className={`${classes.swatch} ${classes.swatchSelected}`} aria-hidden="true" />

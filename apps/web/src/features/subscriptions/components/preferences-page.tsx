@@ -177,6 +177,16 @@ function PreferencesEditor({ person, back, viaLink, config, entries }: EditorPro
   );
   const categories = useMemo(() => buildCategories(subConfig, axes), [subConfig, axes]);
   const [selected, setSelected] = useState(() => initialSelection(model));
+  // The legend's subscribed look in the colours the subscribed chips wear (one swatch each), else the colours a
+  // subscribed chip would get here; the fallback colour when none is configured.
+  const legendColors = useMemo(() => {
+    const items = categories.flatMap((category) => category.items);
+    const subscribed = items.filter((item) => chipLook(model, selected, item.id) === 'subscribed');
+    const colors = (subscribed.length > 0 ? subscribed : items).map((item) =>
+      subscribedColors(subConfig, item.id, subscribedFallback),
+    );
+    return [...new Map(colors.map((c) => [c.background.toLowerCase(), c])).values()];
+  }, [categories, model, selected, subConfig]);
   const [dialog, setDialog] = useState<Dialog>('none');
   // The subscribed chip the reader clicked: the already-subscribed dialog offers its unsubscribe form.
   const [blockedId, setBlockedId] = useState<number | null>(null);
@@ -248,7 +258,7 @@ function PreferencesEditor({ person, back, viaLink, config, entries }: EditorPro
     <div className={classes.page}>
       <Header title={title} heading={parameters.sRWClientSubHeading} />
       <div className={classes.panel}>
-        <PreferencesLegend />
+        <PreferencesLegend subscribedColors={legendColors} />
         {categories.map((category) => (
           <PreferencesCategory
             key={`${category.label}-${category.items[0]?.id}`}

@@ -122,6 +122,40 @@ export function UnsubscribeForm({ productId, person }: { productId: number; pers
     });
   };
 
+  const okay = () => void navigate(successPath);
+  const successDialog = (
+    <Modal
+      opened={run.isSuccess}
+      onClose={okay}
+      title={texts.success}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <div className={classes.actions}>
+        <Button data-autofocus onClick={okay}>
+          {texts.ok}
+        </Button>
+      </div>
+    </Modal>
+  );
+  // Done: the page says so in place of the form (issue 21: the reasons and an Unsubscribe button stayed behind
+  // the success dialog, as if nothing had happened), and the dialog's OK leads to the preferences (spec 3 section 2).
+  if (run.isSuccess) {
+    return (
+      <>
+        <p className={classes.lead} role="status">
+          {texts.doneFrom} <strong>{productName ?? `#${productId}`}</strong>.
+        </p>
+        <div className={classes.actions}>
+          <Button component={Link} to={successPath}>
+            {texts.preferencesLink}
+          </Button>
+        </div>
+        {successDialog}
+      </>
+    );
+  }
+
   const failure = run.error
     ? run.error instanceof UnsubscribeError && run.error.unsubscribed
       ? texts.mailFailed
@@ -180,23 +214,10 @@ export function UnsubscribeForm({ productId, person }: { productId: number; pers
         <Button component={Link} to="/" variant="default">
           {texts.cancel}
         </Button>
-        <Button type="submit" disabled={blocked || run.isSuccess} loading={run.isPending}>
+        <Button type="submit" disabled={blocked} loading={run.isPending}>
           {unsubscribed && run.isError ? texts.retry : texts.unsubscribe}
         </Button>
       </div>
-      <Modal
-        opened={run.isSuccess}
-        onClose={() => void navigate(successPath)}
-        title={texts.success}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <div className={classes.actions}>
-          <Button data-autofocus onClick={() => void navigate(successPath)}>
-            {texts.ok}
-          </Button>
-        </div>
-      </Modal>
     </form>
   );
 }

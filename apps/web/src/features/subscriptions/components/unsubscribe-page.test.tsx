@@ -74,6 +74,10 @@ describe('/unsubscribe/{id}', () => {
     await user.click(unsubscribe);
 
     const dialog = await screen.findByRole('dialog', { name: texts.success });
+    // behind the dialog the page says it is done: no reasons, no Unsubscribe button left (issue 21)
+    expect(screen.queryByRole('radio', { hidden: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: texts.unsubscribe, hidden: true })).not.toBeInTheDocument();
+    expect(screen.getByText(texts.doneFrom, { exact: false })).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       `/users/SaveUnsubscribeReason/${client.iPSN_Id}/${SECTOR}/${encodeURIComponent('Moving to a fund/desk & more')}/19`,
       `/Repository/UpdateMatrix?${new URLSearchParams({
