@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { loggerOptions, PortalLogController } from './logger.ts';
 import { type Clock, systemClock } from './modules/runtime.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
+import { bodyParsingPlugin } from './plugins/body-parsing.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -65,14 +66,6 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Clients may label a body-less POST (logout) as JSON; an empty body then means "no body", not an error.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') return done(null, undefined);
-    parseJson(request, text, done);
-  });
 
   const registered = new Set<string>();
   app.addHook('onRoute', (route) => {
@@ -84,6 +77,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   app.addHook('onClose', () => services.visitRecorder.flush());
   dbPlugin(app, { db, services });
   errorsPlugin(app);
+  // Charset, encoding and JSON depth are judged before any route sees a body (issue 21).
+  bodyParsingPlugin(app);
   // Order matters: CORS answers preflights, cookies are parsed, then session, CSRF cookie and authorization.
   await securityPlugin(app, config);
   await app.register(cookie);

@@ -11,8 +11,8 @@ export const limits = {
   noticeMs: 10_000,
   logoutRefreshMs: 1500,
   postLoginReloadMs: 1000,
-  /** Pagination shows ellipses above this many pages (spec 1 section 9). */
-  paginationAllPagesMax: 6,
+  // JSON request bodies: nesting deeper than this is refused by the body parser, before any route (issue 21)
+  jsonDepthMax: 64,
   /** Pagination shows ellipses above this many pages (spec 1 section 9). */
   paginationAllPagesMax: 6,
   adminVersion: '11.8.6',

@@ -1,3 +1,5 @@
+import { limits } from './limits.ts';
+
 /**
  * Every user-facing text. Texts quoted in the spec are kept to the letter (including trailing spaces);
  * texts marked "ours" fill places where the spec is silent.
@@ -81,11 +83,19 @@ export const messages = {
     researchList: 'Research list',
     savedResearch: 'Saved research',
     settingsIntro: 'Your research list (My Research and All Reports) and the reports you saved.',
+    // issue 21: CONNECT's place in the navigation (spec 3 section 2's routes)
+    connectMenu: 'CONNECT',
+    connectEvents: 'Events',
+    connectBooking: 'Book an analyst',
   },
   errors: {
     internal: 'Internal Error. Please try again later.',
     notFound: 'Not found',
     validation: 'Please correct the highlighted fields',
+    // ours (issue 21): what the body parser refuses before any route sees the body
+    bodyTooDeep: `The request body is nested too deeply (at most ${limits.jsonDepthMax} levels).`,
+    unsupportedCharset: 'The request body must be UTF-8 (charset=utf-8).',
+    unsupportedEncoding: 'The request body must not be compressed or encoded (Content-Encoding: identity).',
   },
 } as const;
 

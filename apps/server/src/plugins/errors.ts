@@ -8,6 +8,17 @@ import type { App } from '../types.ts';
 export const errorReply = (message: string, errors?: Record<string, string>): ErrorReply =>
   errors ? { success: false, message, errors } : { success: false, message };
 
+/** A request refused before any route sees it (the body parser's 400 and 415), with the message the caller reads. */
+export class RequestRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 415,
+    readonly userMessage: string,
+  ) {
+    super(userMessage);
+    this.name = 'RequestRefused';
+  }
+}
+
 /** Turns validation issues into `{ field: first message }`; issues about the whole input go under `_`. */
 const fieldErrors = (issues: ReadonlyArray<{ instancePath: string; message?: string }>) => {
   const errors: Record<string, string> = {};
@@ -31,6 +42,10 @@ export const errorsPlugin = (app: App) => {
       const errors = fieldErrors(error.validation);
       const first = Object.entries(errors).find(([field]) => field !== '_')?.[1];
       return reply.code(400).send(errorReply(first ?? messages.errors.validation, errors));
+    }
+    if (error instanceof RequestRefused) {
+      request.log.info({ status: error.statusCode }, error.userMessage);
+      return reply.code(error.statusCode).send(errorReply(error.userMessage));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

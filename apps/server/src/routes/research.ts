@@ -5,6 +5,7 @@ import {
   messagesResearch,
   mostViewedPeriods,
   myReportsEntities,
+  numberInput,
   overallResearchReply,
   reportCursorInvalid,
   reportsQuery,
@@ -24,7 +25,7 @@ import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
 
 const myReportsParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: numberInput(z.number().int().positive().max(2_147_483_647)),
   entity: z.enum(myReportsEntities),
 });
 const overallQuery = z.object({ period: z.enum(mostViewedPeriods).default(defaultMostViewedPeriod) });

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ApiRoute, mayCall, messages } from '@portal/contract';
+import { gzipSync } from 'node:zlib';
+import { type ApiRoute, limits, mayCall, messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoPassword } from '../db/seed/accounts.ts';
 import { catalogueFixtures } from './catalogue-fixtures.ts';
@@ -17,7 +18,7 @@ import {
   validParams,
   withValue,
 } from './route-inputs.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, databaseDigest, type TestApp } from './test-app.ts';
 
 // The app's zod schemas are captured as Fastify compiles them, so the cases below come from the route table and
 // the schemas its handlers were registered with: a route or field added later is covered without a line here.
@@ -82,12 +83,14 @@ interface Case {
   /** an object is sent as JSON; a string or Buffer as it is, with `contentType` */
   body?: unknown;
   contentType?: string;
+  /** further request headers (Content-Encoding) */
+  headers?: Record<string, string>;
 }
 
 const send = (client: TestClient, method: ApiRoute['method'], c: Case) =>
   client.request(method, c.url, {
     ...(c.body === undefined ? {} : { body: c.body }),
-    ...(c.contentType ? { headers: { 'content-type': c.contentType } } : {}),
+    headers: { ...(c.contentType ? { 'content-type': c.contentType } : {}), ...c.headers },
   });
 
 /** A case that sets one field of one part to `value` (query and params values are text, percent-encoded). */
@@ -225,6 +228,9 @@ const jsonValues: unknown[] = [
   ['a'],
   { a: 'b' },
 ];
+/** JSON nested `levels` deep: objects (`{"a":{"a":...1}}`) and arrays (`[[[...]]]`). */
+const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 /** Whole bodies sent as they are (as JSON unless another content type is given). */
 const rawBodies: Array<{ name: string; body: string | Buffer; contentType: string }> = [
   { name: 'array', body: '[]', contentType: 'application/json' },
@@ -261,6 +267,13 @@ const rawBodies: Array<{ name: string; body: string | Buffer; contentType: strin
     contentType: 'application/json',
   },
   { name: 'utf-16', body: '{}', contentType: 'application/json; charset=utf-16' },
+  // issue 21: declared charsets other than UTF-8 (nesting past the parser's bound has its own sweep below)
+  {
+    name: 'utf-16 bytes',
+    body: Buffer.from('{"id":1}', 'utf16le'),
+    contentType: 'application/json; charset=utf-16le',
+  },
+  { name: 'latin-1', body: '{}', contentType: 'application/json; charset=iso-8859-1' },
   { name: 'text', body: 'email=a', contentType: 'text/plain' },
   { name: 'form', body: 'email=a%00&password=b', contentType: 'application/x-www-form-urlencoded' },
   {
@@ -343,6 +356,156 @@ describe('generated bad input over the whole route table (issue 10)', () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(1000);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The body parser (issue 21): depth, charsets and content encodings are judged once, before any route, for every
+// route that takes a body; numbers (ids above all) are never read from booleans.
+
+// Sign-out (which ends the admin's session should a case get through) goes last.
+const bodyRoutes = () =>
+  routes
+    .filter((entry) => entry.route.method !== 'GET')
+    .sort((a, b) => Number(a.route.path === '/users/logout') - Number(b.route.path === '/users/logout'));
+const reply = (response: { statusCode: number; body: string }) =>
+  `${response.statusCode} ${response.body.slice(0, 160)}`;
+
+describe('the body parser refuses what no route should see (issue 21)', () => {
+  it('answers 400 with the depth message for JSON nested 5,000 and 100,000 levels, on every body route, and writes nothing', async () => {
+    const before = await databaseDigest(t.db);
+    const failures: string[] = [];
+    const cases = [
+      { name: '5,000 objects', body: deepObject(5_000) },
+      { name: '5,000 arrays', body: deepArray(5_000) },
+      { name: '100,000 objects', body: deepObject(100_000) },
+      { name: '100,000 arrays', body: deepArray(100_000) },
+      // One level past the bound is refused too; the bound itself passes the parser.
+      { name: `${limits.jsonDepthMax + 1} levels`, body: deepObject(limits.jsonDepthMax + 1) },
+    ];
+    // The RFC 8058 one-click route (tokenOnly) leaves its body unread (subscription-mail.ts): nothing to parse.
+    for (const entry of bodyRoutes().filter((e) => !('tokenOnly' in e.route && e.route.tokenOnly))) {
+      const url = fillUrl(entry.url, validParams(entry) ?? {});
+      for (const c of cases) {
+        const response = await send(admin, entry.route.method, {
+          name: c.name,
+          url,
+          body: c.body,
+          contentType: 'application/json',
+        });
+        if (response.statusCode !== 400 || response.json().message !== messages.errors.bodyTooDeep) {
+          failures.push(`${label(entry.route)} ${c.name}: ${reply(response)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(bodyRoutes().length).toBeGreaterThanOrEqual(40);
+    expect(await databaseDigest(t.db)).toBe(before);
+  });
+
+  it('lets JSON nested up to the bound through to the route', async () => {
+    const response = await admin.post('/api/reports/save/', JSON.parse(deepObject(limits.jsonDepthMax)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).not.toBe(messages.errors.bodyTooDeep);
+  });
+
+  it('answers 415 for a body declared in another charset than UTF-8, or with a Content-Encoding, on every body route', async () => {
+    const failures: string[] = [];
+    for (const entry of bodyRoutes()) {
+      const url = fillUrl(entry.url, validParams(entry) ?? {});
+      const json = JSON.stringify(entry.route.sample?.body ?? {});
+      const cases: Array<Case & { message: string }> = [
+        ...['utf-16', 'UTF-16LE', '"utf-32"', 'iso-8859-1', 'windows-1252', 'x-unknown'].map((charset) => ({
+          name: `charset=${charset}`,
+          url,
+          body: charset.includes('16') ? Buffer.from(json, 'utf16le') : json,
+          contentType: `application/json; charset=${charset}`,
+          message: messages.errors.unsupportedCharset,
+        })),
+        ...['gzip', 'deflate', 'br', 'identity, gzip', 'x-custom'].map((encoding) => ({
+          name: `Content-Encoding: ${encoding}`,
+          url,
+          body: encoding === 'gzip' ? gzipSync(json) : json,
+          contentType: 'application/json',
+          headers: { 'content-encoding': encoding },
+          message: messages.errors.unsupportedEncoding,
+        })),
+        {
+          name: 'gzip on a plain body',
+          url,
+          body: json,
+          contentType: 'application/json',
+          headers: { 'content-encoding': 'gzip' },
+          message: messages.errors.unsupportedEncoding,
+        },
+      ];
+      for (const client of [admin, anonymous]) {
+        for (const c of cases) {
+          const response = await send(client, entry.route.method, c);
+          if (response.statusCode !== 415 || response.json().message !== c.message) {
+            failures.push(`${label(entry.route)} ${c.name}: ${reply(response)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('takes UTF-8 and US-ASCII bodies, and Content-Encoding identity, as before', async () => {
+    const accepted: Array<Record<string, string>> = [
+      { 'content-type': 'application/json; charset=utf-8' },
+      { 'content-type': 'application/json; charset="UTF-8"' },
+      { 'content-type': 'application/json; charset=us-ascii' },
+      { 'content-type': 'application/json', 'content-encoding': 'identity' },
+    ];
+    for (const headers of accepted) {
+      const response = await admin.request('POST', '/api/reports/save/', {
+        body: JSON.stringify({ id: 999_999, status: 1 }),
+        headers,
+      });
+      expect([200, 404], reply(response)).toContain(response.statusCode);
+    }
+  });
+
+  it('never reads a number (an id) from a boolean, an empty string, an array or hex text: 400 naming the field, on every route', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const entry of routes) {
+      const params = validParams(entry);
+      if (!params) continue;
+      for (const part of ['params', 'querystring', 'body'] as const) {
+        const schema = entry.schemas[part];
+        if (!schema) continue;
+        for (const field of fieldsOf(schema).filter((f) => f.kind === 'number')) {
+          const values: unknown[] =
+            part === 'body' ? [true, false, '', [], [1], ' ', '0x1f', '1e3'] : ['true', 'false', '0x1f', ' '];
+          for (const value of values) {
+            checked++;
+            const c = fieldCase(entry, params, part, field, value, '');
+            const response = await send(admin, entry.route.method, c);
+            const key = field.path.join('.');
+            if (response.statusCode !== 400 || errorsOf(response.body)?.[key] === undefined) {
+              failures.push(
+                `${label(entry.route)} ${part}.${key}=${JSON.stringify(value)}: ${reply(response)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('{"id": true} is not report 1 (POST /reports/save/) nor registrant 1 (uniqueLink)', async () => {
+    for (const [url, body] of [
+      ['/api/reports/save/', { id: true, status: 1 }],
+      ['/api/connect/approvalEvent/1/1/uniqueLink', { id: true }],
+    ] as const) {
+      const response = await admin.post(url, body);
+      expect(response.statusCode, reply(response)).toBe(400);
+      expect(errorsOf(response.body)?.id).toBeDefined();
+    }
   });
 });
 

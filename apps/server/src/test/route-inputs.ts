@@ -87,7 +87,11 @@ const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'readon
 const kindOf = (schema: z.ZodType): { kind: FieldKind; values: readonly unknown[] } => {
   const def = defOf(schema);
   if (wrappers.has(def.type) && def.innerType) return kindOf(def.innerType);
-  if (def.type === 'pipe' && def.in) return kindOf(def.in);
+  if (def.type === 'pipe' && def.in) {
+    // z.preprocess (numberInput) is a pipe from a transform: what it takes is what its output schema takes.
+    const input = kindOf(def.in);
+    return input.kind === 'other' && defOf(def.in).type === 'transform' && def.out ? kindOf(def.out) : input;
+  }
   if (def.type === 'lazy' && def.getter) return kindOf(def.getter());
   switch (def.type) {
     case 'string':

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messagesBlogs } from '../messages-blogs.ts';
-import { hasControlCharacters, multilineTextField, textField } from './fields.ts';
+import { hasControlCharacters, multilineTextField, numberInput, textField } from './fields.ts';
 import { analystRef, sectorRef } from './research.ts';
 
 /**
@@ -60,11 +60,13 @@ export const blogKeyField = textField({ error: m.keyRequired })
   .max(64, m.keyInvalid)
   .regex(/^[A-Za-z0-9_-]+$/, m.keyInvalid);
 
-const postIdField = z.coerce
-  .number({ error: m.postIdInvalid })
-  .int(m.postIdInvalid)
-  .positive(m.postIdInvalid)
-  .max(2_147_483_647, m.postIdInvalid);
+const postIdField = numberInput(
+  z
+    .number({ error: m.postIdInvalid })
+    .int(m.postIdInvalid)
+    .positive(m.postIdInvalid)
+    .max(2_147_483_647, m.postIdInvalid),
+);
 export const postIdParams = z.object({ id: postIdField });
 export const postIdQuery = z.object({ id: postIdField });
 /** /post/updatePost/{postId}, /post/leave/{postId} */
@@ -249,7 +251,7 @@ export const getPostsQuery = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   cursor: textField().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(blogLimits.postsPageMax).default(blogLimits.postsPageSize),
+  limit: numberInput(z.number().int().min(1).max(blogLimits.postsPageMax)).default(blogLimits.postsPageSize),
 });
 export const postsReply = z.object({
   data: z.array(postCard),
@@ -333,7 +335,7 @@ export const associatedResearchReply = z.object({
 export type AssociatedResearchReply = z.infer<typeof associatedResearchReply>;
 
 /** GET /post/stat/{id}?page=: post statistics (admin), 15 rows a page, newest visit first. */
-export const postStatQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const postStatQuery = z.object({ page: numberInput(z.number().int().min(1).max(100_000)).default(1) });
 export const postStatRecord = z.object({
   sName: z.string(),
   sCompanyName: z.string(),

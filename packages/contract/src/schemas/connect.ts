@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messagesConnect } from '../messages-connect.ts';
-import { textField } from './fields.ts';
+import { numberInput, textField } from './fields.ts';
 
 /**
  * CONNECT (issue 15; spec 3 sections 2 to 9): campaigns and events that readers register for and admins approve,
@@ -45,13 +45,15 @@ export const connectLimits = {
 export const connectBit = z.enum([connectLimits.bitFalse, connectLimits.bitTrue]);
 
 const idField = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+  numberInput(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
 /** 0 is a person id too: the current-user reply says iPSN_Id 0 for "none" (spec 3 section 3). */
-const personIdField = z.coerce
-  .number({ error: m.personIdInvalid })
-  .int(m.personIdInvalid)
-  .min(0, m.personIdInvalid)
-  .max(2_147_483_647, m.personIdInvalid);
+const personIdField = numberInput(
+  z
+    .number({ error: m.personIdInvalid })
+    .int(m.personIdInvalid)
+    .min(0, m.personIdInvalid)
+    .max(2_147_483_647, m.personIdInvalid),
+);
 
 /** UTC instant, ISO 8601 with Z. */
 const utcInstant = z.string();
@@ -277,11 +279,9 @@ export const openSlotsReply = z.object({ analyst: bookingAnalyst, slots: z.array
 
 /** GET /connect/book/... and /connect/cancel/...: {iLng} is the flag 0 (spec 3 section 7). */
 export const bookingParams = z.object({
-  iLng: z.coerce
-    .number({ error: m.flagInvalid })
-    .int(m.flagInvalid)
-    .min(0, m.flagInvalid)
-    .max(1, m.flagInvalid),
+  iLng: numberInput(
+    z.number({ error: m.flagInvalid }).int(m.flagInvalid).min(0, m.flagInvalid).max(1, m.flagInvalid),
+  ),
   iPSN_Id: personIdField,
   iCAE_Id: idField(m.slotIdInvalid),
   iAnalystId: idField(m.analystIdInvalid),

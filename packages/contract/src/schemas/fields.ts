@@ -28,6 +28,21 @@ export const multilineTextField = (params?: TextParams) =>
     .string(params)
     .refine((value) => !hasControlCharacters(value, true), { message: v.controlCharacters, abort: true });
 
+// A number written as text: digits, an optional sign and fraction, spaces around (a path segment, a query value).
+const NUMBER_TEXT = /^\s*[+-]?\d+(\.\d+)?\s*$/;
+
+/**
+ * Every number an API input takes (ids above all), from a path segment, a query value or a JSON body: a JSON number,
+ * or text that is a number. Never a boolean, null, an empty string, an array or hex text, which z.coerce.number()
+ * turned into 1, 0 or 31 (`{"id": true}` was taken as id 1, issue 21); those fail `schema` like any wrong type.
+ * `schema` is the z.number() with its bounds.
+ */
+export const numberInput = <T extends z.ZodType<number, number>>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value),
+    schema,
+  );
+
 /** An ISO date (yyyy-mm-dd) given as text. */
 export const isoDateField = () => textField().pipe(z.iso.date());
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { watermarkXAlignments, watermarkYAlignments } from '../watermark.ts';
-import { textField } from './fields.ts';
+import { numberInput, textField } from './fields.ts';
 import { analystRef, reportCard, sectorRef } from './research.ts';
 
 /**
@@ -58,7 +58,7 @@ export const reportIdParams = z.object({ id: apiReportId });
 
 export const downloadPdfParams = z.object({
   id: apiReportId,
-  userid: z.coerce.number().int().min(1).max(2_147_483_647),
+  userid: numberInput(z.number().int().min(1).max(2_147_483_647)),
 });
 
 /** Signed file tokens: '<payload>.<signature>', base64url. */

@@ -6,7 +6,7 @@ import {
   reportListTypes,
   reportPageSize,
 } from '../research-constants.ts';
-import { isoDateField, textField } from './fields.ts';
+import { isoDateField, numberInput, textField } from './fields.ts';
 
 /**
  * Research catalogue (spec 1 sections 2.6 and 3, spec 2 section 3). Field names follow the spec, which follows
@@ -37,8 +37,8 @@ const isoDate = isoDateField();
 export const reportsQuery = z
   .object({
     type: z.enum(reportListTypes).default('all'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(reportPageSize.max).default(reportPageSize.default),
+    page: numberInput(z.number().int().min(1).max(10_000)).default(1),
+    pageSize: numberInput(z.number().int().min(1).max(reportPageSize.max)).default(reportPageSize.default),
     /** Keyset cursor from the previous page's `pagination.next` (infinite scroll); wins over `page`. */
     cursor: textField()
       .max(200)
@@ -65,7 +65,7 @@ export const reportsQuery = z
     /** type=mostviewed */
     period: z.enum(mostViewedPeriods).default(defaultMostViewedPeriod),
     /** type=related: the report the list is related to */
-    id: z.coerce.number().int().positive().max(maxId).optional(),
+    id: numberInput(z.number().int().positive().max(maxId)).optional(),
     /** My Research tab: only the sectors of the caller's own matrix */
     mine: z.enum(['0', '1']).optional(),
   })
@@ -184,8 +184,8 @@ export const analyst = z.object({
 });
 export type Analyst = z.infer<typeof analyst>;
 export const analystsQuery = z.object({
-  id: z.coerce.number().int().positive().max(maxId).optional(),
-  sector: z.coerce.number().int().positive().max(maxId).optional(),
+  id: numberInput(z.number().int().positive().max(maxId)).optional(),
+  sector: numberInput(z.number().int().positive().max(maxId)).optional(),
   q: textField().trim().max(100).optional(),
 });
 export const analystsReply = z.object({ data: z.array(analyst) });
@@ -203,7 +203,7 @@ export const company = z.object({
 });
 export type Company = z.infer<typeof company>;
 export const companiesQuery = z.object({
-  id: z.coerce.number().int().positive().max(maxId).optional(),
+  id: numberInput(z.number().int().positive().max(maxId)).optional(),
   q: textField().trim().max(100).optional(),
 });
 export const companiesReply = z.object({ data: z.array(company) });
@@ -211,7 +211,7 @@ export const companiesReply = z.object({ data: z.array(company) });
 export const region = z.object({ id: z.number(), name: z.string() });
 export const country = z.object({ id: z.number(), name: z.string(), region: region.nullable() });
 export const countriesQuery = z.object({
-  id: z.coerce.number().int().positive().max(maxId).optional(),
+  id: numberInput(z.number().int().positive().max(maxId)).optional(),
   region: textField().trim().max(100).optional(),
 });
 export const countriesReply = z.object({ data: z.array(country), regions: z.array(region) });
@@ -227,7 +227,7 @@ export const sector = z.object({
 });
 export type Sector = z.infer<typeof sector>;
 export const sectorsQuery = z.object({
-  id: z.coerce.number().int().positive().max(maxId).optional(),
+  id: numberInput(z.number().int().positive().max(maxId)).optional(),
   mine: z.enum(['0', '1']).optional(),
 });
 export const sectorsReply = z.object({ data: z.array(sector) });
@@ -243,12 +243,12 @@ export const keyChart = z.object({
   source: z.string(),
 });
 export type KeyChart = z.infer<typeof keyChart>;
-export const keyChartsQuery = z.object({ sectorId: z.coerce.number().int().positive().max(maxId) });
+export const keyChartsQuery = z.object({ sectorId: numberInput(z.number().int().positive().max(maxId)) });
 export const keyChartsReply = z.object({ data: z.array(keyChart) });
 
 /** POST /reports/save/: status 1 saves, 0 unsaves (spec 1 section 2.7). */
 export const saveReportBody = z.object({
-  id: z.coerce.number().int().positive().max(maxId),
+  id: numberInput(z.number().int().positive().max(maxId)),
   status: z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).transform(Number),
 });
 export const saveReportReply = z.object({ success: z.literal(true), saved: z.boolean() });
