@@ -1,7 +1,9 @@
+import { createServer } from 'node:net';
 import { buildApp } from './app.ts';
 import { bannerFields, startupBanner } from './banner.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { demoPassword } from './db/seed/accounts.ts';
 import { presentDemoAccounts, runPendingSeeds } from './db/seed/index.ts';
@@ -12,7 +14,43 @@ import { systemClock } from './modules/runtime.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
-const database = await openDatabase(config);
+
+/** Fails fast, before the database is opened or seeded, when the port is taken (EADDRINUSE after a long seed). */
+const portIsFree = (port: number, host: string) =>
+  new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+
+// The data folder's lock comes first (issue 21): a second process on the same DATA_DIR is refused here, before
+// anything opens the embedded database's files; the message names the folder and the process that holds it.
+let lockLost: (error: Error) => void = (error) => {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+};
+const database = await openDatabase(config, {
+  onWait: (owner) =>
+    process.stdout.write(
+      `The data folder ${config.dataDir} is locked by a process that is no longer running` +
+        `${owner ? ` (pid ${owner.pid})` : ''}; taking it over once its lock is stale (at most 15 s).\n`,
+    ),
+  onLost: (error) => lockLost(error),
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
+const portProblem = await portIsFree(config.port, config.host);
+if (portProblem) {
+  await database.close();
+  process.stderr.write(
+    portProblem.code === 'EADDRINUSE'
+      ? `Port ${config.port} on ${config.host} is in use by another program: stop it, or start with another PORT.\n`
+      : `Cannot listen on ${config.host}:${config.port}: ${portProblem.message}\n`,
+  );
+  process.exit(1);
+}
 const app = await buildApp({ config, db: database.db });
 const worker = createOutboxWorker({
   db: database.db,
@@ -52,6 +90,13 @@ const shutdown = async (reason: string, exitCode: number) => {
     exitCode = 1;
   }
   process.exit(exitCode);
+};
+lockLost = (error) => {
+  app.log.error(
+    { err: error },
+    'The data folder lock was lost; stopping so that two processes never write it',
+  );
+  void shutdown('data folder lock lost', 1);
 };
 process.once('SIGINT', () => void shutdown('SIGINT', 0));
 process.once('SIGTERM', () => void shutdown('SIGTERM', 0));

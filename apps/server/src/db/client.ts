@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DataLockOptions, lockDataDir } from './data-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -90,8 +91,34 @@ export const openPostgres = async (connectionString: string): Promise<DbHandle> 
   return { kind: 'postgres', db: driver, driver, close: () => pool.end() };
 };
 
-export const openDatabase = (options: { databaseUrl?: string; dataDir: string }) =>
-  options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'pglite'));
+/**
+ * The configured database. PGlite's files are opened only under the data folder's lock (data-lock.ts): a second
+ * process on the same DATA_DIR is refused with DataDirInUseError before it touches them; `close` releases it.
+ */
+export const openDatabase = async (
+  options: { databaseUrl?: string; dataDir: string },
+  lockOptions: DataLockOptions = {},
+): Promise<DbHandle> => {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const lock = await lockDataDir(options.dataDir, lockOptions);
+  try {
+    const handle = await openPglite(path.join(options.dataDir, 'pglite'));
+    const close = handle.close;
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+};
 
 /** Rows of a raw `db.execute` call: both drivers answer with `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -3,6 +3,7 @@ import { formatLogEntry } from '../../logger.ts';
 import type { Log } from '../../modules/runtime.ts';
 import { systemClock } from '../../modules/runtime.ts';
 import { openDatabase } from '../client.ts';
+import { DataDirInUseError } from '../data-lock.ts';
 import { migrate } from '../migrate.ts';
 import { runPendingSeeds } from './index.ts';
 
@@ -15,7 +16,12 @@ const line = (level: number) => (details: Record<string, unknown>, msg: string) 
 };
 const log: Log = { info: line(30), warn: line(40), error: line(50) };
 
-const database = await openDatabase(config);
+// Under the data folder's lock, like the server: refused while a server runs on the same DATA_DIR.
+const database = await openDatabase(config).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 try {
   await migrate(database);
   await runPendingSeeds({ db: database.db, config, clock: systemClock, log });
