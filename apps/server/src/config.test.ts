@@ -29,6 +29,11 @@ describe('parseConfig', () => {
         offices: ['Hong Kong', 'Singapore', 'London', 'New York'],
         colors: { primary: '#0b2545', accent: '#c9a96e' },
         logo: null,
+        social: [
+          { network: 'linkedin', url: 'https://www.linkedin.com/company/harbourline-research' },
+          { network: 'x', url: 'https://x.com/harbourlineresearch' },
+          { network: 'youtube', url: 'https://www.youtube.com/@harbourlineresearch' },
+        ],
       },
       sessionTtlHours: 168,
       outboxPollMs: 2000,
@@ -138,6 +143,28 @@ describe('parseConfig', () => {
       colors: { primary: '#5a1e3c', accent: '#f2d28b' },
       logo: 'brand/quayside-logo.svg',
     });
+  });
+
+  it("reads the firm's social pages (the header's icons): known networks over https only, or none", () => {
+    const result = parseConfig({
+      FIRM_SOCIAL: ' https://twitter.com/quayside , https://www.instagram.com/quayside.research ',
+    });
+    if (!result.ok) throw new Error(result.errors.join());
+    expect(result.config.firm.social).toEqual([
+      { network: 'x', url: 'https://twitter.com/quayside' },
+      { network: 'instagram', url: 'https://www.instagram.com/quayside.research' },
+    ]);
+    const none = parseConfig({ FIRM_SOCIAL: 'none' });
+    expect(none.ok && none.config.firm.social).toEqual([]);
+    for (const bad of [
+      'http://www.linkedin.com/company/q',
+      'https://linkedin.com.evil.example/q',
+      'javascript:alert(1)',
+      'https://www.linkedin.com/',
+    ]) {
+      const refused = parseConfig({ FIRM_SOCIAL: bad });
+      expect(refused.ok ? [] : refused.errors, bad).toEqual([expect.stringMatching(/^FIRM_SOCIAL: must be/)]);
+    }
   });
 
   it('refuses malformed firm offices, colours and logo', () => {

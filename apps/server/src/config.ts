@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brandColorProblems, brandLogoPattern, defaultBrandColors, hexColorPattern } from '@portal/contract';
+import {
+  brandColorProblems,
+  brandLogoPattern,
+  defaultBrandColors,
+  hexColorPattern,
+  type SocialLink,
+  socialLinkOf,
+  socialNetworks,
+} from '@portal/contract';
 import { z } from 'zod';
 
 /** The built SPA, resolved from this file so that the server finds it whatever the working directory. */
@@ -87,6 +95,31 @@ const envSchema = z.object({
         z.string().min(1, 'must be a comma list of office names such as "Hong Kong,London" (no empty items)'),
       ),
     ),
+  // The header's social icons (spec 1 section 2.3): https pages on the networks of the contract's social.ts.
+  FIRM_SOCIAL: z
+    .string()
+    .default(
+      'https://www.linkedin.com/company/harbourline-research,https://x.com/harbourlineresearch,https://www.youtube.com/@harbourlineresearch',
+    )
+    .transform((value, ctx) => {
+      const links: SocialLink[] = [];
+      if (value.trim().toLowerCase() === 'none') return links;
+      for (const item of value.split(',').map((entry) => entry.trim())) {
+        if (item === '') continue;
+        const link = socialLinkOf(item);
+        if (!link) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a comma list of https pages on ${Object.values(socialNetworks)
+              .map((n) => n.label)
+              .join(', ')} (not "${item}"), or none`,
+          });
+          return z.NEVER;
+        }
+        links.push(link);
+      }
+      return links;
+    }),
   FIRM_COLOR: hexColor(defaultBrandColors.primary),
   FIRM_ACCENT_COLOR: hexColor(defaultBrandColors.accent),
   FIRM_LOGO: z
@@ -132,6 +165,8 @@ export interface Config {
     colors: { primary: string; accent: string };
     /** Storage key of the logo in the public `brand` media folder, or null. */
     logo: string | null;
+    /** The header's social icons (FIRM_SOCIAL). */
+    social: SocialLink[];
   };
   sessionTtlHours: number;
   outboxPollMs: number;
@@ -202,6 +237,7 @@ export const parseConfig = (
         offices: e.FIRM_OFFICES,
         colors: { primary: e.FIRM_COLOR, accent: e.FIRM_ACCENT_COLOR },
         logo: e.FIRM_LOGO ?? null,
+        social: e.FIRM_SOCIAL,
       },
       sessionTtlHours: e.SESSION_TTL_HOURS,
       outboxPollMs: e.OUTBOX_POLL_MS,

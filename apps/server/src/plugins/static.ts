@@ -21,8 +21,8 @@ import { resolveSessionCookie } from './session.ts';
 
 export const runtimeConfigOf = (config: Config): RuntimeConfig => {
   const apiBase = '/api';
-  const { logo, ...firm } = config.firm;
-  return { apiBase, firm: { ...firm, logoUrl: logo ? `${apiBase}/media/${logo}` : null } };
+  const { logo, social, ...firm } = config.firm;
+  return { apiBase, firm: { ...firm, logoUrl: logo ? `${apiBase}/media/${logo}` : null, social } };
 };
 
 export const configScript = (config: Config) =>

@@ -35,6 +35,27 @@ describe('getRuntimeConfig', () => {
     });
   });
 
+  it("keeps the firm's social pages on known networks over https, and drops anything else", () => {
+    setConfig({
+      firm: {
+        social: [
+          { network: 'linkedin', url: 'https://www.linkedin.com/company/quayside' },
+          { network: 'x', url: 'javascript:alert(1)' },
+          { network: 'youtube', url: 'https://evil.example/@quayside' },
+          'https://x.com/quayside',
+          null,
+          { url: 'https://x.com/quayside' },
+        ],
+      },
+    });
+    expect(getRuntimeConfig().firm.social).toEqual([
+      { network: 'linkedin', url: 'https://www.linkedin.com/company/quayside' },
+      { network: 'x', url: 'https://x.com/quayside' },
+    ]);
+    setConfig({ firm: { social: 'https://x.com/quayside' } });
+    expect(getRuntimeConfig().firm.social).toEqual([]);
+  });
+
   it('falls back field by field on malformed values', () => {
     for (const firm of [
       { offices: 'Zurich', colors: { primary: 'green', accent: '#d8f3dc' }, logoUrl: '//evil.example/x.svg' },

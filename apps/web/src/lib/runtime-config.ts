@@ -1,4 +1,10 @@
-import { brandColorProblems, defaultBrandColors, type RuntimeConfig } from '@portal/contract';
+import {
+  brandColorProblems,
+  defaultBrandColors,
+  type RuntimeConfig,
+  type SocialLink,
+  socialLinkOf,
+} from '@portal/contract';
 
 declare global {
   interface Window {
@@ -18,6 +24,7 @@ const defaults: RuntimeConfig = {
     offices: ['Hong Kong', 'Singapore', 'London', 'New York'],
     colors: { ...defaultBrandColors },
     logoUrl: null,
+    social: [],
   },
 };
 
@@ -42,6 +49,15 @@ const colors = (value: unknown): RuntimeConfig['firm']['colors'] => {
 // Only a same-origin path: the logo is an image of the media route.
 const logoUrl = (value: unknown) => (isText(value) && /^\/(?!\/)/.test(value) ? value : null);
 
+// Only https pages on the networks the header draws (the server has checked them already).
+const social = (value: unknown): SocialLink[] =>
+  Array.isArray(value)
+    ? value.flatMap((item) => {
+        const link = isText((item as { url?: unknown } | null)?.url) ? socialLinkOf(item.url) : null;
+        return link ? [link] : [];
+      })
+    : [];
+
 /** Reads window.__PORTAL_CONFIG__ field by field, so a partial or malformed config still yields usable values. */
 export const getRuntimeConfig = (): RuntimeConfig => {
   const raw = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__;
@@ -56,6 +72,7 @@ export const getRuntimeConfig = (): RuntimeConfig => {
       offices: offices(firm.offices),
       colors: colors(firm.colors),
       logoUrl: logoUrl(firm.logoUrl),
+      social: social(firm.social),
     },
   };
 };

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { type SocialNetwork, socialNetworks } from '../social.ts';
 import { textField } from './fields.ts';
+
+const socialNetworkNames = Object.keys(socialNetworks) as [SocialNetwork, ...SocialNetwork[]];
 
 /** Every refused or failed call answers with this shape. */
 export const errorReply = z.object({
@@ -61,6 +64,8 @@ export const runtimeConfig = z.object({
     colors: z.object({ primary: z.string(), accent: z.string() }),
     /** `/api/media/brand/...` (FIRM_LOGO), or null for the initial in a box. */
     logoUrl: z.string().nullable(),
+    /** The header's social icons (FIRM_SOCIAL; see social.ts), in the configured order. */
+    social: z.array(z.object({ network: z.enum(socialNetworkNames), url: z.string() })),
   }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

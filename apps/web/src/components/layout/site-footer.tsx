@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { telHref } from '../../lib/tel-href.ts';
+import { useRfsMode } from './rfs-mode.ts';
 import classes from './site-footer.module.css';
 
 const firmLinks = [
@@ -18,6 +19,9 @@ const legalLinks = [
 export function SiteFooter() {
   const { firm } = getRuntimeConfig();
   const year = new Date().getFullYear();
+  // Spec 1 section 2.2: with ?rfsUrl the links lead to sign-in first, then on to the page.
+  const rfs = useRfsMode();
+  const target = (to: string) => rfs?.footerTo(to) ?? to;
   return (
     <footer className={classes.footer}>
       <div className={classes.inner}>
@@ -32,7 +36,7 @@ export function SiteFooter() {
             <ul className={classes.list}>
               {firmLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className={classes.link}>
+                  <Link to={target(link.to)} className={classes.link}>
                     {link.label}
                   </Link>
                 </li>
@@ -44,7 +48,7 @@ export function SiteFooter() {
             <ul className={classes.list}>
               {legalLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className={classes.link}>
+                  <Link to={target(link.to)} className={classes.link}>
                     {link.label}
                   </Link>
                 </li>

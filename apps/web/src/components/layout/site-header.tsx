@@ -7,8 +7,10 @@ import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useSession } from '../../lib/session.ts';
 import { NavMenu } from './nav-menu.tsx';
 import { withReaderLinks } from './reader-links.ts';
+import { useRfsMode } from './rfs-mode.ts';
 import { SearchBox } from './search-box.tsx';
 import classes from './site-header.module.css';
+import { SocialLinks } from './social-links.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The area-of-interest modal is loaded when first opened: it is not part of every page's first download.
@@ -27,6 +29,7 @@ export function SiteHeader() {
   const panelId = useId();
   const close = () => setMenuOpen(false);
   const navItems = useNavItems(ready).data ?? [];
+  const rfs = useRfsMode();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the panel closes whenever the route changes
   useEffect(() => {
@@ -36,7 +39,7 @@ export function SiteHeader() {
   return (
     <header className={classes.header}>
       <div className={classes.bar}>
-        <Link to="/" className={classes.logo}>
+        <Link to={rfs?.logoTo ?? '/'} className={classes.logo}>
           {firm.logoUrl ? (
             // Decorative: the firm's name stands next to it.
             <img className={classes.logoImage} src={firm.logoUrl} alt="" height={36} />
@@ -78,6 +81,7 @@ export function SiteHeader() {
               </>
             )}
           </div>
+          <SocialLinks />
         </div>
       </div>
       {aoi !== 'closed' && (
