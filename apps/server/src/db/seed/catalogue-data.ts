@@ -242,6 +242,19 @@ export const sectors: readonly SectorSeed[] = [
   },
 ];
 
+/** Every country of the catalogue but the United States. */
+const asia: readonly CountryName[] = [
+  'China',
+  'Hong Kong',
+  'Taiwan',
+  'Japan',
+  'South Korea',
+  'India',
+  'Singapore',
+  'Indonesia',
+  'Vietnam',
+];
+
 export interface AnalystSeed {
   id: number;
   first: string;
@@ -250,6 +263,12 @@ export interface AnalystSeed {
   country: CountryName;
   jobCategory: 'Analysts' | 'Sales' | 'Management';
   sectorIds: number[];
+  /**
+   * What the analyst writes on: per sector of `sectorIds`, the countries of the companies covered (`all`: every
+   * country, the United States included). A report's authors all cover its sector, and each company on it is
+   * covered by one of them (catalogue.ts plans them so; the seed's checker asserts it over every report).
+   */
+  covers: Partial<Record<number, readonly CountryName[] | 'all'>>;
   order: number | null;
   colour: string;
   years: number;
@@ -266,6 +285,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'Hong Kong',
     jobCategory: 'Management',
     sectorIds: [10000136],
+    covers: { 10000136: 'all' },
     order: 1,
     colour: '#1d3557',
     years: 24,
@@ -280,6 +300,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'Singapore',
     jobCategory: 'Analysts',
     sectorIds: [10000136],
+    covers: { 10000136: 'all' },
     order: 2,
     colour: '#264653',
     years: 19,
@@ -290,10 +311,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200103,
     first: 'Wei-Lun',
     last: 'Hsieh',
-    designation: 'Senior Analyst, Semiconductors',
+    designation: 'Senior Analyst, Greater China Semiconductors',
     country: 'Taiwan',
     jobCategory: 'Analysts',
     sectorIds: [10000131],
+    covers: { 10000131: ['Taiwan', 'China', 'Hong Kong', 'Singapore'] },
     order: 3,
     colour: '#2a4d69',
     years: 16,
@@ -308,6 +330,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'Japan',
     jobCategory: 'Analysts',
     sectorIds: [10000131, 10000134],
+    covers: { 10000131: ['Japan'], 10000134: ['Japan'] },
     order: 4,
     colour: '#3d405b',
     years: 11,
@@ -322,6 +345,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'South Korea',
     jobCategory: 'Analysts',
     sectorIds: [10000131],
+    covers: { 10000131: ['South Korea'] },
     order: 5,
     colour: '#355070',
     years: 9,
@@ -336,6 +360,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'India',
     jobCategory: 'Analysts',
     sectorIds: [10000121],
+    covers: { 10000121: ['India'] },
     order: 6,
     colour: '#6d597a',
     years: 14,
@@ -346,10 +371,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200107,
     first: 'Siew Ling',
     last: 'Chua',
-    designation: 'Analyst, ASEAN Banks',
+    designation: 'Analyst, Asia Banks and Insurers ex-India',
     country: 'Singapore',
     jobCategory: 'Analysts',
     sectorIds: [10000121],
+    covers: { 10000121: ['Singapore', 'Indonesia', 'Vietnam', 'Hong Kong', 'South Korea'] },
     order: 7,
     colour: '#4a6c6f',
     years: 8,
@@ -360,10 +386,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200108,
     first: 'Rizky',
     last: 'Pratama',
-    designation: 'Analyst, Indonesia Consumer and Materials',
+    designation: 'Analyst, Asia Consumer and Indonesia Materials',
     country: 'Indonesia',
     jobCategory: 'Analysts',
     sectorIds: [10000123, 10000129],
+    covers: { 10000123: ['Indonesia', 'Singapore', 'Japan', 'China'], 10000129: ['Indonesia'] },
     order: 8,
     colour: '#7f5539',
     years: 7,
@@ -378,6 +405,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'Vietnam',
     jobCategory: 'Analysts',
     sectorIds: [10000130, 10000123],
+    covers: { 10000130: ['Vietnam'], 10000123: ['Vietnam'] },
     order: 9,
     colour: '#386641',
     years: 6,
@@ -388,10 +416,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200110,
     first: 'Yifan',
     last: 'Zhou',
-    designation: 'Senior Analyst, China Internet',
+    designation: 'Senior Analyst, Asia Internet',
     country: 'China',
     jobCategory: 'Analysts',
     sectorIds: [10000128],
+    covers: { 10000128: asia },
     order: 10,
     colour: '#5e548e',
     years: 13,
@@ -402,10 +431,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200111,
     first: 'Kenneth',
     last: 'Ip',
-    designation: 'Analyst, Hong Kong Property',
+    designation: 'Analyst, Asia Property',
     country: 'Hong Kong',
     jobCategory: 'Analysts',
     sectorIds: [10000130],
+    covers: { 10000130: ['Hong Kong', 'China', 'Singapore', 'Japan', 'India'] },
     order: null,
     colour: '#8d5b4c',
     years: 12,
@@ -416,10 +446,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200112,
     first: 'Lakshmi',
     last: 'Narayanan',
-    designation: 'Analyst, India Healthcare',
+    designation: 'Analyst, Asia Healthcare',
     country: 'India',
     jobCategory: 'Analysts',
     sectorIds: [10000126],
+    covers: { 10000126: asia },
     order: 11,
     colour: '#0b525b',
     years: 10,
@@ -430,10 +461,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200113,
     first: 'Mei',
     last: 'Chen',
-    designation: 'Analyst, China Autos and Batteries',
+    designation: 'Analyst, Greater China and India Autos',
     country: 'China',
     jobCategory: 'Analysts',
     sectorIds: [10000134, 10000124],
+    covers: { 10000134: ['China', 'India', 'Taiwan'], 10000124: ['China'] },
     order: 12,
     colour: '#9c6644',
     years: 8,
@@ -444,10 +476,11 @@ export const analysts: readonly AnalystSeed[] = [
     id: 200114,
     first: 'Tomoko',
     last: 'Saito',
-    designation: 'Analyst, Japan Industrials',
+    designation: 'Analyst, Asia Industrials',
     country: 'Japan',
     jobCategory: 'Analysts',
     sectorIds: [10000127],
+    covers: { 10000127: ['Japan', 'China', 'Hong Kong', 'Singapore', 'India', 'Vietnam'] },
     order: null,
     colour: '#52796f',
     years: 15,
@@ -462,6 +495,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'Singapore',
     jobCategory: 'Analysts',
     sectorIds: [10000132],
+    covers: { 10000132: asia },
     order: 13,
     colour: '#3a5a40',
     years: 9,
@@ -476,6 +510,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'United States',
     jobCategory: 'Analysts',
     sectorIds: [10000124, 10000129],
+    covers: { 10000124: 'all', 10000129: 'all' },
     order: 14,
     colour: '#6b705c',
     years: 18,
@@ -490,6 +525,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'South Korea',
     jobCategory: 'Analysts',
     sectorIds: [10000127, 10000134],
+    covers: { 10000127: ['South Korea'], 10000134: ['South Korea'] },
     order: null,
     colour: '#457b9d',
     years: 7,
@@ -504,6 +540,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'India',
     jobCategory: 'Analysts',
     sectorIds: [10000136, 10000121],
+    covers: { 10000136: ['India'], 10000121: ['India'] },
     order: 15,
     colour: '#774936',
     years: 12,
@@ -518,6 +555,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'Hong Kong',
     jobCategory: 'Sales',
     sectorIds: [10000136],
+    covers: {},
     order: null,
     colour: '#adb5bd',
     years: 17,
@@ -532,6 +570,7 @@ export const analysts: readonly AnalystSeed[] = [
     country: 'United States',
     jobCategory: 'Sales',
     sectorIds: [10000131, 10000128],
+    covers: {},
     order: null,
     colour: '#495057',
     years: 10,
@@ -554,7 +593,7 @@ export const analystBios: Record<number, readonly string[]> = {
     'Daniel joined from a sovereign wealth fund, where he ran the Asian equity allocation for six years. He is a graduate of the National University of Singapore and a CFA charterholder.',
   ],
   200103: [
-    'Wei-Lun Hsieh covers foundry, advanced packaging and the Taiwan semiconductor supply chain. His work on wafer capacity and CoWoS-class packaging is followed closely by investors in the AI build-out.',
+    'Wei-Lun Hsieh covers foundry, advanced packaging and the semiconductor supply chain in Taiwan, China, Hong Kong and Singapore. His work on wafer capacity and CoWoS-class packaging is followed closely by investors in the AI build-out.',
     'Wei-Lun began his career as a process integration engineer at a foundry in Hsinchu before moving to the sell side. He holds a master’s degree in electrical engineering from National Taiwan University.',
   ],
   200104: [
@@ -570,11 +609,11 @@ export const analystBios: Record<number, readonly string[]> = {
     'Arjun was a financials analyst at a domestic mutual fund for six years. He holds an MBA from IIM Ahmedabad and is a CFA charterholder.',
   ],
   200107: [
-    'Siew Ling Chua covers banks in Singapore, Malaysia and Indonesia. Her research looks at net interest margins through the rate cycle, asset quality in SME lending and dividend capacity.',
+    'Siew Ling Chua covers banks and insurers outside India: Singapore, Indonesia, Vietnam, Hong Kong and Korea. Her research looks at net interest margins through the rate cycle, asset quality in SME lending and dividend capacity.',
     'Siew Ling joined from the Monetary Authority’s bank supervision department. She graduated in accountancy from Nanyang Technological University.',
   ],
   200108: [
-    'Rizky Pratama covers Indonesian consumer companies and the nickel and coal producers that shape the country’s export earnings. He spends much of the year visiting stores, smelters and distributors outside Jakarta.',
+    'Rizky Pratama covers consumer companies across Asia, from Indonesian staples to Japanese retailers and Chinese drinks makers, and the Indonesian nickel producers that shape the country’s export earnings. He spends much of the year visiting stores, smelters and distributors.',
     'He previously worked in corporate finance at a regional consumer group. Rizky holds a degree in economics from Universitas Indonesia.',
   ],
   200109: [
@@ -582,23 +621,23 @@ export const analystBios: Record<number, readonly string[]> = {
     'Thanh joined from a Ho Chi Minh City brokerage, where he built its first English-language research product. He studied finance at the Foreign Trade University in Hanoi.',
   ],
   200110: [
-    'Yifan Zhou leads coverage of Chinese internet platforms: e-commerce, online games, digital advertising and cloud. She is known for her work on how generative AI changes the economics of search and advertising.',
+    'Yifan Zhou leads coverage of Asian internet platforms, from China to Japan, Korea, Indonesia and India: e-commerce, online games, digital advertising and cloud. She is known for her work on how generative AI changes the economics of search and advertising.',
     'Yifan spent five years in investor relations at an internet platform in Hangzhou. She holds a degree in economics from Fudan University.',
   ],
   200111: [
-    'Kenneth Ip covers Hong Kong developers, landlords and REITs. He publishes a monthly tracker of residential transactions, office vacancies and retail rents.',
+    'Kenneth Ip covers developers, landlords and REITs in Hong Kong, China, Singapore, Japan and India. He publishes a monthly tracker of residential transactions, office vacancies and retail rents.',
     'Kenneth was a valuation surveyor at a property consultancy before moving into research. He graduated from the Chinese University of Hong Kong.',
   ],
   200112: [
-    'Lakshmi Narayanan covers Indian pharmaceuticals, hospitals and contract research organisations, with particular attention to US generics pricing and biosimilar launches.',
+    'Lakshmi Narayanan covers Asian pharmaceuticals, hospitals, biologics makers and contract research organisations, with particular attention to US generics pricing and biosimilar launches.',
     'She worked in business development at a pharmaceutical company for six years. Lakshmi holds a master’s degree in pharmacology from the University of Mumbai.',
   ],
   200113: [
-    'Mei Chen covers Chinese carmakers, battery makers and power utilities. Her research on battery chemistry and the EV price war draws on monthly registration and installation data.',
+    'Mei Chen covers carmakers and battery makers in China, India and Taiwan, and Chinese power utilities. Her research on battery chemistry and the EV price war draws on monthly registration and installation data.',
     'Mei previously worked at an automotive consultancy in Shanghai. She holds a degree in automotive engineering from Tsinghua University.',
   ],
   200114: [
-    'Tomoko Saito covers Japanese industrials: factory automation, machinery, trading houses and shipping. She has followed the corporate governance reforms of the Tokyo Stock Exchange since they began.',
+    'Tomoko Saito covers Asian industrials outside Korea: Japanese machinery and factory automation, shipping and logistics from Hong Kong to Vietnam, and India’s infrastructure builders. She has followed the corporate governance reforms of the Tokyo Stock Exchange since they began.',
     'Tomoko spent seven years at a trading house before joining the firm. She graduated from Waseda University.',
   ],
   200115: [
@@ -883,11 +922,11 @@ export const companySeeds: readonly CompanySeed[] = [
   },
   {
     name: 'Westmere Life Sciences',
-    country: 'United States',
+    country: 'Singapore',
     sectorId: 10000126,
-    ticker: 'WMLS US',
+    ticker: 'WMLS SP',
     description:
-      'Westmere Life Sciences is a contract research organisation based in the United States, running clinical trials in Asia for American biotech clients.',
+      'Westmere Life Sciences is a contract research organisation based in Singapore, running clinical trials across Asia for American and European biotech clients.',
   },
   // Industrials & Infrastructure
   {
@@ -1160,11 +1199,11 @@ export const companySeeds: readonly CompanySeed[] = [
   },
   {
     name: 'Cobaltia Semiconductor',
-    country: 'United States',
+    country: 'Taiwan',
     sectorId: 10000131,
-    ticker: 'CBLT US',
+    ticker: '6742 TT',
     description:
-      'Cobaltia Semiconductor is a fabless chip designer in the United States whose networking chips are made by Asian foundries.',
+      'Cobaltia Semiconductor is a fabless chip designer in Taiwan whose networking chips are made by the island’s foundries and sold to data-centre switch makers.',
   },
   {
     name: 'Lumaro Precision',
@@ -1297,11 +1336,11 @@ export const companySeeds: readonly CompanySeed[] = [
   },
   {
     name: 'Oakhaven Investments',
-    country: 'United States',
+    country: 'Hong Kong',
     sectorId: 10000136,
-    ticker: 'OKHV US',
+    ticker: '1879 HK',
     description:
-      'Oakhaven Investments is a holding company in the United States that owns stakes in Asian consumer and logistics businesses.',
+      'Oakhaven Investments is a Hong Kong holding company that owns stakes in Asian consumer and logistics businesses.',
   },
   {
     name: 'Yamabuki Corporation',
@@ -1313,4 +1352,5 @@ export const companySeeds: readonly CompanySeed[] = [
   },
 ];
 
-export const reportingRatings = ['Buy', 'Outperform', 'Neutral', 'Underperform', 'Sell'] as const;
+/** The firm's one rating scale, best first: Buy at 10% upside to target or more, Sell at 10% downside or more. */
+export const reportingRatings = ['Buy', 'Hold', 'Sell'] as const;

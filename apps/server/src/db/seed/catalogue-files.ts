@@ -10,6 +10,7 @@ export interface ResearchDocument {
   subtitle: string;
   sector: string;
   subject: string;
+  /** a company's rating (Buy, Hold or Sell); empty on a sector, thematic or strategy note */
   rating: string;
   analysts: { name: string; designation: string; email: string }[];
   publishedAt: Date;
@@ -107,7 +108,7 @@ export const researchPdf = async (doc: ResearchDocument, bodyPages: number): Pro
     y -= 28;
   }
   y -= 6;
-  cover.drawText(`${doc.subject}  |  Rating: ${doc.rating}`, {
+  cover.drawText(doc.rating ? `${doc.subject}  |  Rating: ${doc.rating}` : doc.subject, {
     x: margin,
     y,
     size: 12,
@@ -164,7 +165,7 @@ export const researchPdf = async (doc: ResearchDocument, bodyPages: number): Pro
       block(
         page,
         cursor,
-        `This report was prepared by ${doc.firm} for institutional investors. It is not an offer to buy or sell any security. The analysts named certify that the views expressed accurately reflect their personal views about the subject company and its securities, and that no part of their compensation was, is or will be directly related to the specific recommendations in this report. Ratings: Buy and Outperform indicate an expected total return above the market over twelve months; Neutral in line; Underperform and Sell below.`,
+        `This report was prepared by ${doc.firm} for institutional investors. It is not an offer to buy or sell any security. The analysts named certify that the views expressed accurately reflect their personal views about the subject company and its securities, and that no part of their compensation was, is or will be directly related to the specific recommendations in this report. Ratings: Buy means the share price is at least 10% below our twelve-month target price; Sell, at least 10% above it; Hold, anything in between.`,
         italic,
         8,
         3,
@@ -235,7 +236,7 @@ thead th{background:#dfe5eb}
 footer{margin-top:32px;font-size:11px;color:#5a6169;font-style:italic}
 </style></head><body>
 <header><div class="firm">${e(doc.firm)} &middot; ${e(doc.sector)}</div><h1>${e(doc.title)}</h1>
-<div class="meta">${e(doc.subject)} &middot; ${e(doc.subtitle)} &middot; ${e(dateText(doc.publishedAt))} &middot; ${doc.analysts.map((a) => e(a.name)).join(', ')} &middot; Rating: ${e(doc.rating)}</div></header>
+<div class="meta">${e(doc.subject)} &middot; ${e(doc.subtitle)} &middot; ${e(dateText(doc.publishedAt))} &middot; ${doc.analysts.map((a) => e(a.name)).join(', ')}${doc.rating ? ` &middot; Rating: ${e(doc.rating)}` : ''}</div></header>
 <section class="key"><strong>Key points</strong><ul>${doc.keyPoints.map((p) => `<li>${e(p)}</li>`).join('')}</ul></section>
 ${doc.sections.map((s) => `<h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}`).join('\n')}
 <h2>Financial summary</h2>${table}
@@ -251,11 +252,19 @@ ${doc.sections.map((s) => `<h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p
 export const earningsModelXlsx = async (
   doc: ResearchDocument,
   model: {
+    /** the period's figures as the notes state them (the notes sheet quotes it) */
+    summary: string;
+    /** the listing's currency: the model is in millions of it */
+    currency: string;
+    /** a bank or insurer reports total income and pre-tax profit, not revenue and EBIT */
+    accounts: 'bank' | 'insurer' | 'corporate';
     years: number[];
     /** per year: reported (A) rather than estimated (E) */
     actual: boolean[];
     revenue: number[];
     ebitMargin: number[];
+    /** the ratios of a bank or insurer, below the valuation */
+    ratios: { label: string; values: number[] }[];
     shares: number;
     price: number;
     target: number;
@@ -272,7 +281,7 @@ export const earningsModelXlsx = async (
   sheet.addRow([`${doc.title} (${dateText(doc.publishedAt)})`]).font = { italic: true };
   sheet.addRow([]);
   const header = sheet.addRow([
-    'Year to December (US$m)',
+    `Year to December (${model.currency} m)`,
     ...model.years.map((y, i) => `${y}${model.actual[i] ? 'A' : 'E'}`),
   ]);
   header.font = { bold: true };
@@ -281,24 +290,28 @@ export const earningsModelXlsx = async (
   const round = (v: number) => Math.round(v * 100) / 100;
   const ebit = model.revenue.map((r, i) => r * model.ebitMargin[i]!);
   const net = ebit.map((v) => v * 0.78);
-  sheet.addRow(['Revenue', ...model.revenue.map(round)]);
+  const financial = model.accounts !== 'corporate';
+  const [income, margin, profit] = financial
+    ? ['Total income', 'Pre-tax margin (%)', 'Pre-tax profit']
+    : ['Revenue', 'EBIT margin (%)', 'EBIT'];
+  sheet.addRow([income, ...model.revenue.map(round)]);
   sheet.addRow([
-    'Revenue growth (%)',
+    `${income} growth (%)`,
     '',
     ...model.revenue.slice(1).map((r, i) => ({
       formula: `(${col(i + 1)}5/${col(i)}5-1)*100`,
       result: round((r / model.revenue[i]! - 1) * 100),
     })),
   ]);
-  sheet.addRow(['EBIT margin (%)', ...model.ebitMargin.map((m) => round(m * 100))]);
-  sheet.addRow(['EBIT', ...ebit.map((v, i) => ({ formula: `${col(i)}5*${col(i)}7/100`, result: round(v) }))]);
+  sheet.addRow([margin, ...model.ebitMargin.map((m) => round(m * 100))]);
+  sheet.addRow([profit, ...ebit.map((v, i) => ({ formula: `${col(i)}5*${col(i)}7/100`, result: round(v) }))]);
   sheet.addRow(['Net profit', ...net.map((v, i) => ({ formula: `${col(i)}8*0.78`, result: round(v) }))]);
   sheet.addRow(['Shares outstanding (m)', ...Array.from({ length: n }, () => model.shares)]);
   sheet.addRow([
-    'EPS (US$)',
+    `EPS (${model.currency})`,
     ...net.map((v, i) => ({ formula: `${col(i)}9/${col(i)}10`, result: round(v / model.shares) })),
   ]);
-  sheet.addRow(['Share price (US$)', ...Array.from({ length: n }, () => model.price)]);
+  sheet.addRow([`Share price (${model.currency})`, ...Array.from({ length: n }, () => model.price)]);
   sheet.addRow([
     'P/E (x)',
     ...net.map((v, i) => ({
@@ -308,15 +321,21 @@ export const earningsModelXlsx = async (
   ]);
   sheet.addRow([]);
   sheet.addRow(['Rating', model.rating]).font = { bold: true };
-  sheet.addRow(['Target price (US$)', model.target]);
+  sheet.addRow([`Target price (${model.currency})`, model.target]);
   sheet.addRow([
     'Upside (%)',
     { formula: 'B17/B12*100-100', result: round((model.target / model.price - 1) * 100) },
   ]);
+  if (model.ratios.length > 0) {
+    sheet.addRow([]);
+    for (const ratio of model.ratios) sheet.addRow([ratio.label, ...ratio.values.map(round)]);
+  }
   const notes = workbook.addWorksheet('Notes');
   notes.getColumn(1).width = 110;
   notes.addRow(['Key points']).font = { bold: true };
   for (const point of doc.keyPoints) notes.addRow([point]);
+  notes.addRow([]);
+  notes.addRow([model.summary]);
   notes.addRow([]);
   notes.addRow([`Analysts: ${doc.analysts.map((a) => `${a.name} (${a.email})`).join('; ')}`]);
   notes.addRow([`Rating: ${doc.rating}. Source: company data, ${doc.firm} estimates.`]);

@@ -1,12 +1,15 @@
 import type { SectorSeed } from './catalogue-data.ts';
 import {
+  type Accounts,
+  financialsSectorId,
+  money,
   type PeriodFigures,
   percent,
+  perShare,
   ratingOrder,
   reportedQuarter,
   signedPercent,
-  usdMillions,
-  usdPerShare,
+  upsidePercent,
   type YearFigures,
 } from './catalogue-figures.ts';
 import type { Prng } from './prng.ts';
@@ -17,6 +20,7 @@ export interface TextSubject {
   sector: SectorSeed;
   country: string;
   theme: string;
+  /** a company's rating; empty for sector, thematic and strategy notes (they carry no rating) */
   rating: string;
   year: number;
   /** a company's figures for the period (catalogue-figures.ts): every number about it is read from these */
@@ -26,12 +30,49 @@ export interface TextSubject {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const pct = (prng: Prng, min: number, max: number) => `${(min + prng.next() * (max - min)).toFixed(1)}%`;
 const bookMultiple = (s: TextSubject) => s.sector.metric === 'P/B' || s.sector.metric === 'P/NAV';
+/** A sector as a sentence names it: "financials", "telecoms"; the strategists write on "Asian equities". */
+export const sectorNoun = (sector: SectorSeed) =>
+  sector.id === 10000136 ? 'Asian equities' : sector.short.toLowerCase();
+/** A country as a sentence names it: "the United States", "China"; "Asia" for a note on the region. */
+export const place = (country: string) => (country === 'United States' ? 'the United States' : country);
+/** A driver ("credit costs", "loan growth") takes a plural verb when its last word is a plural. */
+const pluralDriver = (driver: string) => /s$/.test(driver.split(' ').at(-1)!);
+const agree = (driver: string, verb: string) => {
+  if (!pluralDriver(driver)) return `${driver} ${verb}`;
+  const plural = { is: 'are', has: 'have', was: 'were' }[verb] ?? verb.replace(/(?<=[^s])s$/, '');
+  return `${driver} ${plural}`;
+};
+const accountsOfSubject = (s: TextSubject): Accounts =>
+  s.figures?.accounts ?? (s.sector.id === financialsSectorId ? 'bank' : 'corporate');
+/** What drives an insurer's numbers (the sector's drivers are a bank's). */
+const insurerDrivers = [
+  'new business value',
+  'investment yields',
+  'agency productivity',
+  'claims ratios',
+  'capital return',
+];
+/** What drives a holding company's numbers (the strategists' drivers are the market's). */
+const holdingDrivers = [
+  'portfolio values',
+  'dividend income',
+  'asset disposals',
+  'the discount to NAV',
+  'capital return',
+];
+const driversOf = (s: TextSubject) =>
+  accountsOfSubject(s) === 'insurer'
+    ? insurerDrivers
+    : s.figures && s.sector.id === 10000136
+      ? holdingDrivers
+      : s.sector.drivers;
 
 /** The sector's own metric at a given P/E, so that a note quoting it agrees with the P/E in its model. */
-const metricAt = (s: TextSubject, pe: number) => {
+export const metricAt = (s: TextSubject, pe: number, roe?: number) => {
   switch (s.sector.metric) {
     case 'P/B':
-      return pe * 0.11;
+      // price to book is P/E times the return on equity
+      return pe * (roe ?? 0.11);
     case 'P/NAV':
       return pe * 0.06;
     case 'EV/EBITDA':
@@ -49,10 +90,12 @@ const figure = (prng: Prng, key: string, s: TextSubject): string | undefined => 
   if (f) {
     const [, current, next, after] = f.years as [YearFigures, YearFigures, YearFigures, YearFigures];
     switch (key) {
-      case 'epsGrowth':
-        return percent(Math.sqrt(after.eps / current.eps) - 1);
-      case 'consensusGap':
-        return percent(Math.abs(f.estimateChange) + 0.012);
+      case 'epsPath': {
+        const growth = Math.sqrt(after.eps / current.eps) - 1;
+        return growth >= 0
+          ? `EPS growth of ${percent(growth)} a year`
+          : `EPS falling by ${percent(-growth)} a year`;
+      }
       case 'payout':
         return percent(f.payout, 0);
       case 'sensitivity':
@@ -63,14 +106,30 @@ const figure = (prng: Prng, key: string, s: TextSubject): string | undefined => 
         return `${f.terminalGrowth.toFixed(1)}%`;
       case 'marginGain':
         return `${Math.round(Math.abs(next.ebitMargin - current.ebitMargin) * 10_000) + 10}bp`;
+      case 'marginPhrase': {
+        const bp = `${Math.round(Math.abs(next.ebitMargin - current.ebitMargin) * 10_000) + 10}bp`;
+        return next.ebitMargin >= current.ebitMargin
+          ? `add about ${bp} to the EBIT margin`
+          : `hold the fall in the EBIT margin to about ${bp}`;
+      }
       case 'multiple':
-        return `${metricAt(s, f.price / current.eps).toFixed(1)}x`;
+        return `${metricAt(s, f.price / current.eps, current.roe).toFixed(1)}x`;
       case 'targetMultiple':
-        return `${metricAt(s, f.target / next.eps).toFixed(1)}x`;
+        return `${metricAt(s, f.target / next.eps, next.roe).toFixed(1)}x`;
       case 'pe':
         return `${(f.price / next.eps).toFixed(1)}x`;
+      case 'yield':
+        return percent((next.eps * f.payout) / f.price);
       case 'upside':
-        return upsideText(f.target / f.price - 1);
+        return upsideText(upsidePercent(f.price, f.target));
+      case 'nim':
+        return percent(next.nim, 2);
+      case 'creditCost':
+        return `${Math.round(next.creditCost * 10_000)}bp`;
+      case 'roe':
+        return percent(next.roe);
+      case 'nbvGrowth':
+        return percent(next.nbvGrowth);
       case 'estimateMove':
         return f.estimateChange === 0
           ? 'We leave our estimates unchanged'
@@ -78,57 +137,56 @@ const figure = (prng: Prng, key: string, s: TextSubject): string | undefined => 
     }
   }
   switch (key) {
-    case 'epsGrowth':
-      return pct(prng, 3, 16);
-    case 'consensusGap':
-    case 'sensitivity':
-      return pct(prng, 0.8, 4);
     case 'payout':
       return `${prng.int(25, 60)}%`;
-    case 'costOfEquity':
-      return pct(prng, 8.5, 12);
-    case 'terminalGrowth':
-      return pct(prng, 2, 4);
-    case 'marginGain':
-      return `${prng.int(10, 60)}bp`;
+    case 'yield':
+      return pct(prng, 1.5, 4.5);
     case 'multiple':
-    case 'targetMultiple':
     case 'pe':
       // book- and asset-value multiples live in a different range from earnings multiples
       return bookMultiple(s) && key !== 'pe'
         ? `${(0.5 + prng.next() * 1.6).toFixed(1)}x`
         : `${(metricAt(s, 9 + prng.next() * 14) / (key === 'pe' ? metricAt(s, 1) : 1)).toFixed(1)}x`;
-    case 'upside':
-      return upsideText(0.08 + prng.next() * 0.3);
     case 'estimateMove':
-      return `We raise our ${s.sector.short.toLowerCase()} earnings estimates by ${pct(prng, 0.5, 4)}`;
+      return `We raise our ${s.sector.id === 10000136 ? 'market' : s.sector.short.toLowerCase()} earnings estimates by ${pct(prng, 0.5, 4)}`;
   }
   return undefined;
 };
 
-const upsideText = (fraction: number) =>
-  fraction >= 0 ? `${Math.round(fraction * 100)}% upside` : `${Math.round(-fraction * 100)}% downside`;
+const upsideText = (upside: number) => (upside >= 0 ? `${upside}% upside` : `${-upside}% downside`);
 
 const ratingSentence = (prng: Prng, s: TextSubject) => {
-  const driver = prng.pick(s.sector.drivers);
-  if (s.rating === 'Buy' || s.rating === 'Outperform')
-    return `Our ${s.rating} rating rests on ${driver} recovering faster than the market expects.`;
-  if (s.rating === 'Neutral')
-    return `Our Neutral rating reflects a share price that already discounts better ${driver}.`;
-  return `Our ${s.rating} rating reflects the risk that ${driver} disappoints from here.`;
+  const driver = prng.pick(driversOf(s));
+  if (s.rating === 'Buy')
+    return `Our Buy rating rests on ${driver} improving faster than the market expects.`;
+  if (s.rating === 'Hold')
+    return `Our Hold rating reflects a share price that already discounts better ${driver}.`;
+  return `Our Sell rating reflects the risk that ${agree(driver, 'disappoints')} from here.`;
 };
 
-const fill = (prng: Prng, template: string, s: TextSubject) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => {
+const fill = (prng: Prng, template: string, s: TextSubject) => {
+  // two drivers in one sentence are never the same one
+  const used: string[] = [];
+  const driver = (verb?: string) => {
+    const pool = driversOf(s).filter((d) => !used.includes(d));
+    const picked = prng.pick(pool.length > 0 ? pool : driversOf(s));
+    used.push(picked);
+    return verb ? agree(picked, verb) : picked;
+  };
+  return template.replace(/\{(\w+)(?::(\w+))?\}/g, (_, key: string, verb?: string) => {
     switch (key) {
       case 'subject':
         return s.subject;
       case 'sector':
-        return s.sector.short.toLowerCase();
+        return sectorNoun(s.sector);
       case 'Sector':
         return s.sector.name;
+      case 'Market':
+        return s.sector.id === 10000136 ? 'The market' : 'The sector';
+      case 'market':
+        return s.sector.id === 10000136 ? 'the market' : 'the sector';
       case 'country':
-        return s.country;
+        return place(s.country);
       case 'theme':
         return s.theme;
       case 'rating':
@@ -136,9 +194,8 @@ const fill = (prng: Prng, template: string, s: TextSubject) =>
       case 'ratingSentence':
         return ratingSentence(prng, s);
       case 'driver':
-        return prng.pick(s.sector.drivers);
       case 'driver2':
-        return prng.pick(s.sector.drivers);
+        return driver(verb);
       case 'metric':
         return s.sector.metric;
       case 'year':
@@ -147,92 +204,301 @@ const fill = (prng: Prng, template: string, s: TextSubject) =>
         return String((s.figures?.year ?? s.year) + 1);
       case 'quarters':
         return String(prng.int(2, 6));
-      default:
-        return figure(prng, key, s) ?? key;
+      default: {
+        const value = figure(prng, key, s);
+        if (value === undefined) throw new Error(`No value for {${key}} in "${template}"`);
+        return value;
+      }
     }
   });
-
-const thesis = [
-  'We believe the market underestimates how far {driver} can recover at {subject} over the next {quarters} quarters.',
-  'Our channel checks in {country} point to {driver} running {consensusGap} ahead of consensus assumptions.',
-  'The debate has moved from whether {theme} is real to who captures the economics, and {subject} is well placed.',
-  'We forecast EPS growth of {epsGrowth} a year over the next two years, driven mainly by {driver} and a better mix.',
-  'Balance sheet strength gives {subject} room to keep investing through the cycle while peers retrench.',
-  'Consensus still models flat {driver}, which we think is too conservative given the order trends we see.',
-  'Management has been consistent on capital allocation, and we expect the payout ratio to rise towards {payout}.',
-  'The key swing factor for {year} is {driver}; every one-point change moves our EPS estimate by about {sensitivity}.',
-  'We see {theme} as a multi-year driver rather than a one-off, which supports a higher through-cycle multiple.',
-  'Competitive intensity in {country} is easing as smaller players exit, leaving pricing more rational.',
-  'Our estimates sit {consensusGap} above consensus for {next}, reflecting stronger {driver} in the second half.',
-  'Investor positioning is light after two years of underperformance, so incremental good news should be rewarded.',
-  'We expect cost discipline to add about {marginGain} to margins, even before any help from {driver2}.',
-  'The long-term opportunity in {sector} is intact, but near-term returns depend on execution on {driver}.',
-  'A recovery in {driver} combined with stable {driver2} leaves room for upgrades to current forecasts.',
-  'We think the stock is pricing a downturn that our data do not show: leading indicators have turned up.',
-  'Regulatory headwinds in {country} are well understood, and the worst of the earnings drag is behind us.',
-  'Free cash flow should cover dividends comfortably, and we see scope for a buy-back in {next}.',
-];
-
-const valuation = [
-  'Our target price is based on {targetMultiple} {next} {metric}, in line with the five-year average.',
-  'At {multiple} {metric} the shares trade at a discount to regional peers despite better returns on equity.',
-  'Our discounted cash flow assumes a cost of equity of {costOfEquity} and terminal growth of {terminalGrowth}, implying {upside}.',
-  'On our numbers the stock trades on {pe} {next} earnings, which we think does not reflect the improving {driver}.',
-  'A bear case of weaker {driver} would leave the shares on {multiple} {metric}, a multiple we think already discounts it.',
-  'We roll our valuation forward to {next}; our rating is {rating}.',
-  'The sector trades at {multiple} {metric}, one standard deviation below its long-run mean.',
-];
-
-const risks = [
-  'A sharper slowdown in {country} would hit {driver} and our earnings estimates.',
-  'Currency volatility, particularly a stronger US dollar, could compress reported margins by up to {marginGain}.',
-  'Policy risk: changes to regulation in {country} could alter the economics of {theme}.',
-  'Execution risk on new capacity could delay the improvement in {driver} we expect.',
-  'Competition from new entrants could erode pricing faster than we model.',
-  'Geopolitical tension and export controls could disrupt supply chains and customer demand.',
-  'Higher-for-longer interest rates would weigh on valuations across {sector}.',
-  'Key-person risk and governance: related-party transactions warrant monitoring.',
-];
-
-const description = [
-  'We look at {theme} and what it means for {subject}.',
-  '{ratingSentence}',
-  'Earnings revisions in {sector} have turned positive for the first time in {quarters} quarters.',
-  'Checks across {country} suggest {driver} is running ahead of consensus.',
-  '{estimateMove} for {next}.',
-  'Valuation at {multiple} {metric} leaves room for a re-rating as {driver2} normalises.',
-  'Our target price implies {upside}.',
-  'The main risk is a slower recovery in {driver} than we model.',
-  'Investors are underweight, and we think the set-up into results is favourable.',
-  'We host management next month and will revisit our numbers afterwards.',
-];
-
-const sentences = (prng: Prng, pool: readonly string[], count: number, s: TextSubject) =>
-  prng.sample(pool, count).map((t) => fill(prng, t, s));
-
-export const paragraph = (prng: Prng, kind: 'thesis' | 'valuation' | 'risks', s: TextSubject) => {
-  const pool = kind === 'thesis' ? thesis : kind === 'valuation' ? valuation : risks;
-  return sentences(prng, pool, prng.int(3, 5), s).join(' ');
 };
 
-export const riskList = (prng: Prng, s: TextSubject) => sentences(prng, risks, prng.int(3, 5), s);
+/**
+ * A sentence template and when it may be said: `for` the kind of subject (a company, or a sector, theme or
+ * country), `tone` the ratings it fits (a bullish sentence never sits in a Sell note, a bearish one never in a
+ * Buy), `accounts` the kind of company whose figures it quotes (no EBIT margin for a bank, no NIM for a
+ * manufacturer).
+ */
+interface Template {
+  text: string;
+  for?: 'company' | 'sector';
+  tone?: 'up' | 'down';
+  accounts?: readonly Accounts[];
+}
+const company = 'company' as const;
+const sector = 'sector' as const;
+
+const thesis: Template[] = [
+  {
+    text: 'The key swing factor for {year} is {driver}; every one-point change moves our EPS estimate by about {sensitivity}.',
+    for: company,
+  },
+  {
+    text: 'Consensus still models flat {driver}, and we think the trend in {driver2} matters more for the next {quarters} quarters.',
+  },
+  {
+    text: 'Management has been consistent on capital allocation, and we expect the payout ratio to stay near {payout}.',
+    for: company,
+  },
+  {
+    text: 'We forecast {epsPath} over the next two years, driven mainly by {driver} and {driver2}.',
+    for: company,
+  },
+  {
+    text: 'Our channel checks in {country} point to {driver} running close to our forecasts, so the debate is about {next} rather than this year.',
+  },
+  { text: 'On {theme}, the debate has moved from whether it matters to who captures the economics.' },
+  { text: 'Regulation in {country} is well understood, and we model no change to it in {next}.' },
+  {
+    text: 'The long-term opportunity in {sector} is intact, but near-term returns depend on execution on {driver}.',
+  },
+  { text: 'We expect cost discipline to {marginPhrase} in {next}.', for: company, accounts: ['corporate'] },
+  {
+    text: 'We forecast a net interest margin of {nim} for {next}, with deposit costs the main swing factor.',
+    for: company,
+    accounts: ['bank'],
+  },
+  {
+    text: 'Credit costs should run at about {creditCost} of loans in {next}, close to the through-cycle average.',
+    for: company,
+    accounts: ['bank'],
+  },
+  {
+    text: 'We forecast an ROE of {roe} for {next}, which supports a payout ratio near {payout}.',
+    for: company,
+    accounts: ['bank', 'insurer'],
+  },
+  {
+    text: 'We expect the value of new business to grow by {nbvGrowth} in {next}, led by agency sales.',
+    for: company,
+    accounts: ['insurer'],
+  },
+  {
+    text: 'We believe the market underestimates how far {driver} can improve at {subject} over the next {quarters} quarters.',
+    for: company,
+    tone: 'up',
+  },
+  {
+    text: 'Balance sheet strength gives {subject} room to keep investing through the cycle while peers retrench.',
+    for: company,
+    tone: 'up',
+  },
+  {
+    text: 'We see {theme} as a multi-year driver for {subject}, which supports a higher through-cycle multiple.',
+    for: company,
+    tone: 'up',
+  },
+  {
+    text: 'Investor positioning is light, so incremental good news on {driver} should be rewarded.',
+    tone: 'up',
+  },
+  {
+    text: 'Free cash flow should cover dividends comfortably, and we see scope for a buy-back in {next}.',
+    for: company,
+    tone: 'up',
+  },
+  {
+    text: 'Competitive intensity in {country} is easing as smaller players exit, leaving pricing more rational.',
+    tone: 'up',
+  },
+  {
+    text: 'We think the market is too optimistic on {driver}, and the share price leaves little room for disappointment.',
+    for: company,
+    tone: 'down',
+  },
+  {
+    text: 'Competition in {country} is intensifying, and we expect pricing pressure to cap returns at {subject}.',
+    for: company,
+    tone: 'down',
+  },
+  {
+    text: 'The shares already discount a recovery in {driver} that we think will take longer than the market expects.',
+    for: company,
+    tone: 'down',
+  },
+  {
+    text: 'Capital needs will absorb much of the cash flow, which limits the scope for higher dividends.',
+    for: company,
+    tone: 'down',
+  },
+  { text: 'We see {theme} as the main theme for {subject} over the next {quarters} quarters.', for: sector },
+  {
+    text: 'A recovery in {driver} combined with stable {driver2} leaves room for upgrades to current forecasts.',
+    for: sector,
+  },
+  {
+    text: 'Balance sheets are stronger than in the last downturn, which leaves room to keep investing through the cycle.',
+    for: sector,
+  },
+  {
+    text: 'We prefer companies with pricing power and net cash, which can fund growth without diluting shareholders.',
+    for: sector,
+  },
+  {
+    text: 'The key swing factor for {year} is {driver}, and we think the market underestimates how much it can move.',
+    for: sector,
+  },
+];
+
+const valuation: Template[] = [
+  { text: 'Our target price is based on {targetMultiple} {next} {metric}.', for: company },
+  {
+    text: 'Our discounted cash flow assumes a cost of equity of {costOfEquity} and terminal growth of {terminalGrowth}, and supports our target price.',
+    for: company,
+  },
+  { text: 'On our numbers the stock trades on {pe} {next} earnings.', for: company },
+  { text: 'We roll our valuation forward to {next}; our rating is {rating}.', for: company },
+  { text: 'The shares trade on {multiple} {metric} this year.', for: company },
+  { text: '{estimateMove} for {year} and {next}.', for: company },
+  { text: 'Our target price implies {upside} from the last close, hence our {rating} rating.', for: company },
+  { text: 'Dividends add a yield of about {yield} at the current share price.', for: company },
+  {
+    text: 'A bear case for {driver} would leave the shares on {multiple} {metric}, a multiple we think already discounts it.',
+    for: company,
+    tone: 'up',
+  },
+  {
+    text: 'Even on our bull case for {driver}, the shares look fully valued at {multiple} {metric}.',
+    for: company,
+    tone: 'down',
+  },
+  { text: '{Market} trades at {multiple} {metric}, below its long-run mean.', for: sector },
+  { text: 'On our numbers {market} trades on {pe} {next} earnings.', for: sector },
+  {
+    text: 'Valuation dispersion is wide: the cheapest quartile trades at half the multiple of the most expensive.',
+    for: sector,
+  },
+  {
+    text: 'We prefer stocks whose prices already discount a setback in {driver}, and avoid those that need a recovery in {driver2}.',
+    for: sector,
+  },
+  {
+    text: 'Dividend yields of about {yield} support {market} while investors wait for {driver} to turn.',
+    for: sector,
+  },
+  {
+    text: 'A bear case for {driver} would leave {market} on {multiple} {metric}, a multiple we think already discounts it.',
+    for: sector,
+  },
+  {
+    text: 'We use {metric} as our main yardstick, cross-checked against dividend yields and returns on equity.',
+    for: sector,
+  },
+];
+
+const risks: Template[] = [
+  { text: 'A sharper slowdown in {country} would hit {driver} and our earnings estimates.' },
+  { text: 'Currency volatility, particularly a stronger US dollar, could weigh on reported earnings.' },
+  { text: 'Policy risk: changes to regulation in {country} could alter the outlook for {theme}.' },
+  {
+    text: 'Execution risk on new capacity could delay the improvement in {driver} we expect.',
+    accounts: ['corporate'],
+  },
+  { text: 'Competition from new entrants could erode pricing faster than we model.' },
+  {
+    text: 'Geopolitical tension and export controls could disrupt supply chains and customer demand.',
+    accounts: ['corporate'],
+  },
+  { text: 'Higher-for-longer interest rates would weigh on valuations across {sector}.' },
+  { text: 'Key-person risk and governance: related-party transactions warrant monitoring.' },
+  {
+    text: 'Asset quality could deteriorate faster than we model if smaller borrowers come under stress.',
+    accounts: ['bank'],
+  },
+  {
+    text: 'Lower bond yields would reduce investment income and the value of new business.',
+    accounts: ['insurer'],
+  },
+];
+
+const description: Template[] = [
+  { text: 'We look at {theme} and what it means for {subject}.' },
+  { text: '{ratingSentence}', for: company },
+  { text: 'Checks across {country} suggest {driver:is} running ahead of consensus.' },
+  { text: '{estimateMove} for {next}.' },
+  {
+    text: 'Valuation at {multiple} {metric} leaves room for a re-rating as {driver:normalises}.',
+    tone: 'up',
+  },
+  { text: 'Our target price implies {upside}.', for: company },
+  { text: 'The main risk is a slower recovery in {driver} than we model.' },
+  {
+    text: 'Investor positioning is light, and we think the set-up into results is favourable.',
+    for: company,
+    tone: 'up',
+  },
+  { text: 'We host management next month and will revisit our numbers afterwards.', for: company },
+  {
+    text: '{Market} trades at {multiple} {metric}, and earnings revisions decide where it goes next.',
+    for: sector,
+  },
+];
+
+/** The templates that fit a subject: its kind, its rating's tone and its accounts. */
+const fitting = (pool: readonly Template[], s: TextSubject) => {
+  const isCompany = s.figures !== undefined;
+  const accounts = accountsOfSubject(s);
+  return pool.filter(
+    (t) =>
+      (!t.for || t.for === (isCompany ? 'company' : 'sector')) &&
+      (!t.accounts || t.accounts.includes(accounts)) &&
+      (!t.tone || !isCompany || s.rating === 'Hold' || (t.tone === 'up') === (s.rating === 'Buy')),
+  );
+};
+
+export type TextKind = 'thesis' | 'valuation' | 'risks';
+const pools: Record<TextKind, readonly Template[]> = { thesis, valuation, risks };
+
+/**
+ * A document's writer: each pool is dealt like a deck, so no sentence (and so no paragraph) is said twice in
+ * one document. It throws rather than repeat itself, so a pool too small for its document shows in the tests.
+ */
+export const createWriter = (prng: Prng, s: TextSubject) => {
+  const decks = new Map<TextKind | 'description', Template[]>();
+  const deal = (kind: TextKind | 'description', count: number) => {
+    let deck = decks.get(kind);
+    if (!deck) {
+      deck = prng.sample(fitting(kind === 'description' ? description : pools[kind], s), 1000);
+      decks.set(kind, deck);
+    }
+    if (deck.length < count) throw new Error(`The ${kind} sentences ran out for ${s.subject}`);
+    return deck.splice(0, count).map((t) => fill(prng, t.text, s));
+  };
+  return {
+    sentence: (kind: TextKind) => deal(kind, 1)[0]!,
+    paragraph: (kind: TextKind, count = prng.int(2, 3)) => deal(kind, count).join(' '),
+    list: (kind: TextKind, count: number) => deal(kind, count),
+    description: (count: number) => deal('description', count),
+    left: (kind: TextKind | 'description') =>
+      decks.get(kind)?.length ?? fitting(kind === 'description' ? description : pools[kind], s).length,
+  };
+};
+
+export const paragraph = (prng: Prng, kind: TextKind, s: TextSubject) =>
+  createWriter(prng, s).paragraph(kind, prng.int(3, 4));
+
+export const riskList = (prng: Prng, s: TextSubject) => createWriter(prng, s).list('risks', prng.int(3, 4));
 
 /** Empty, short, medium or long (over 1000 characters), so that cards show every case of spec 1 2.6. */
 export const reportDescription = (prng: Prng, s: TextSubject) => {
+  const writer = createWriter(prng, s);
   const roll = prng.next();
   if (roll < 0.1) return '';
   if (roll < 0.45) {
     // short: whole sentences only, never a sentence cut off at the length limit
-    const picked = sentences(prng, description, prng.int(1, 2), s);
+    const picked = writer.description(prng.int(1, 2));
     while (picked.length > 1 && picked.join(' ').length > 200) picked.pop();
     const text = picked.join(' ');
     return text.length <= 200 ? text : '';
   }
-  let text = sentences(prng, description, prng.int(3, 6), s).join(' ');
+  let text = writer.description(Math.min(prng.int(3, 5), writer.left('description'))).join(' ');
   if (roll > 0.9) {
-    while (text.length <= 1050) text += ` ${paragraph(prng, prng.pick(['thesis', 'valuation'] as const), s)}`;
+    for (const kind of ['thesis', 'valuation', 'thesis', 'thesis'] as const) {
+      if (text.length > 1050) break;
+      text += ` ${writer.paragraph(kind, Math.min(4, writer.left(kind)))}`;
+    }
   } else if (text.length <= 200) {
-    text += ` ${paragraph(prng, 'thesis', s)}`;
+    text += ` ${writer.paragraph('thesis', 3)}`;
   }
   return text;
 };
@@ -249,20 +515,25 @@ export type ReportKind =
 
 export const companyKinds: readonly ReportKind[] = ['initiation', 'preview', 'results', 'update'];
 
-/** A title's hook, and when it may be said: a hook never contradicts the period's figures. */
+/** A title's hook, and when it may be said: a hook never contradicts the period's figures or accounts. */
 interface Hook {
   text: string;
   when?: (f: PeriodFigures) => boolean;
 }
+const rank = (rating: string) => ratingOrder.indexOf(rating as never);
+const corporate = (f: PeriodFigures) => f.accounts === 'corporate';
 const previewHooks: Hook[] = [
+  { text: 'what to watch in the quarter' },
   { text: 'expect a beat on margins', when: (f) => f.outcome === 'beat' },
   { text: 'guidance is the swing factor', when: (f) => f.outcome === 'in line' },
   { text: 'a soft quarter is priced in', when: (f) => f.outcome === 'miss' },
-  { text: 'watch the order book' },
-  { text: 'the street is too bullish on volumes', when: (f) => f.outcome === 'miss' },
-  { text: 'cost control to offset softer demand', when: (f) => f.outcome !== 'beat' },
+  { text: 'watch the order book', when: corporate },
+  { text: 'watch deposit costs and asset quality', when: (f) => f.accounts === 'bank' },
+  { text: 'cost control to offset softer demand', when: (f) => f.outcome !== 'beat' && f.revenueGrowth < 0 },
+  { text: 'volume growth carries the quarter', when: (f) => f.outcome !== 'miss' && f.revenueGrowth > 0.05 },
 ];
 const resultsHooks: Hook[] = [
+  { text: 'what the quarter tells us' },
   { text: 'beat on margins, raising estimates', when: (f) => f.outcome === 'beat' },
   { text: 'in line, with a cautious outlook', when: (f) => f.outcome === 'in line' },
   { text: 'a miss on costs, thesis intact', when: (f) => f.outcome === 'miss' && f.targetMove !== 'cut' },
@@ -271,34 +542,37 @@ const resultsHooks: Hook[] = [
     when: (f) => f.outcome === 'beat' && f.targetMove !== 'cut',
   },
   {
-    text: 'a weak top line; we cut our target price',
+    text: 'a miss on margins; we cut our target price',
     when: (f) => f.outcome === 'miss' && f.targetMove === 'cut',
   },
-  { text: 'record orders, but margins lag', when: (f) => f.outcome === 'in line' },
+  { text: 'record orders, but margins lag', when: (f) => f.outcome === 'in line' && corporate(f) },
 ];
 const updateHooks: Hook[] = [
   {
-    text: 'downgrade to {rating} on valuation',
-    when: (f) => ratingOrder.indexOf(f.rating) < ratingOrder.indexOf(f.previousRating),
+    text: 'downgrade to {rating} from {previousRating} on valuation',
+    when: (f) => rank(f.rating) < rank(f.previousRating),
   },
   {
-    text: 'upgrade to {rating}: the worst is behind us',
-    when: (f) => ratingOrder.indexOf(f.rating) > ratingOrder.indexOf(f.previousRating),
+    text: 'upgrade to {rating} from {previousRating}: the worst is behind us',
+    when: (f) => rank(f.rating) > rank(f.previousRating),
   },
   { text: 'takeaways from the analyst day' },
-  { text: 'management meeting: capex discipline holds' },
+  { text: 'management meeting: capex discipline holds', when: corporate },
   { text: 'capital return ahead of schedule', when: (f) => f.outcome !== 'miss' },
   { text: 'target price raised on a stronger second half', when: (f) => f.targetMove === 'raised' },
   { text: 'target price cut on a slower recovery', when: (f) => f.targetMove === 'cut' },
   { text: 'what the new guidance implies' },
 ];
-/** A hook that fits the figures, preferring one that names what changed; any hook for a sector subject. */
+/** A hook that fits the figures, preferring one that names what changed; one with no condition for a sector. */
 const pickHook = (prng: Prng, hooks: Hook[], s: TextSubject) => {
   const f = s.figures;
-  const fitting = f ? hooks.filter((h) => !h.when || h.when(f)) : hooks.filter((h) => !h.text.includes('{'));
+  const fitting = f ? hooks.filter((h) => !h.when || h.when(f)) : hooks.filter((h) => !h.when);
   const specific = fitting.filter((h) => h.when);
   const pool = specific.length > 0 && prng.chance(0.7) ? specific : fitting;
-  return prng.pick(pool).text.replace('{rating}', s.rating);
+  return prng
+    .pick(pool)
+    .text.replace('{rating}', s.rating)
+    .replace('{previousRating}', f?.previousRating ?? '');
 };
 const outlookHooks = [
   'from recovery to expansion',
@@ -317,7 +591,7 @@ const thematicHooks = [
 const strategyHooks = [
   'positioning for the first rate cut',
   'earnings revisions turn up',
-  'stay overweight, but rotate',
+  'stay invested, but rotate',
   'reform momentum is underappreciated',
   'flows, valuations and the dollar',
 ];
@@ -343,11 +617,7 @@ export const reportTitle = (prng: Prng, kind: ReportKind, s: TextSubject, publis
   switch (kind) {
     case 'initiation':
       return `${s.subject}: initiating at ${s.rating}, ${
-        s.rating === 'Buy' || s.rating === 'Outperform'
-          ? 'a winner from'
-          : s.rating === 'Neutral'
-            ? 'balanced exposure to'
-            : 'too exposed to'
+        s.rating === 'Buy' ? 'a winner from' : s.rating === 'Hold' ? 'balanced exposure to' : 'too exposed to'
       } ${s.theme}`;
     case 'preview':
       return `${s.subject} ${tag} preview: ${pickHook(prng, previewHooks, s)}`;
@@ -378,27 +648,46 @@ export const subtitleFor = (kind: ReportKind) =>
     monthly: 'Sector monthly',
   })[kind];
 
+/** The period's headline numbers as the accounts of the company read: EBIT margin, or NIM and credit costs. */
+export const headlineNumbers = (f: PeriodFigures) => {
+  const c = f.currency;
+  const current = f.years[1]!;
+  const income = `of ${money(f.quarterRevenue, c)} (${signedPercent(f.revenueGrowth)} YoY)`;
+  const eps = `EPS of ${perShare(f.quarterEps, c, c.epsDigits)}`;
+  switch (f.accounts) {
+    case 'bank':
+      return `total income ${income}, a net interest margin of ${percent(current.nim, 2)}, credit costs of ${Math.round(current.creditCost * 10_000)}bp and ${eps}`;
+    case 'insurer':
+      return `total income ${income}, value of new business up ${percent(current.nbvGrowth)}, an ROE of ${percent(current.roe)} and ${eps}`;
+    default:
+      return `revenue ${income}, an EBIT margin of ${percent(f.quarterMargin)} and ${eps}`;
+  }
+};
+
 /**
  * The figures of a company's period in one sentence, worded for the kind of note: every note, model and deck on
- * the same results quotes the same numbers (the seed's tests read them back from the stored files).
+ * the same results quotes the same numbers, in the listing's currency, with the upside that the rating follows
+ * from (the seed's tests read them back from the stored files).
  */
 export const figuresSentence = (kind: ReportKind, s: TextSubject) => {
   const f = s.figures;
   if (!f) return '';
-  const numbers = `revenue of ${usdMillions(f.quarterRevenue)} (${signedPercent(f.revenueGrowth)} YoY), an EBIT margin of ${percent(f.quarterMargin)} and EPS of ${usdPerShare(f.quarterEps)}`;
+  const c = f.currency;
+  const numbers = headlineNumbers(f);
   const target =
     f.targetMove === 'unchanged'
-      ? `our target price is unchanged at ${usdPerShare(f.target)}`
-      : `our target price is ${f.targetMove} to ${usdPerShare(f.target)} from ${usdPerShare(f.previousTarget)}`;
+      ? `our target price is unchanged at ${perShare(f.target, c)}`
+      : `our target price is ${f.targetMove} to ${perShare(f.target, c)} from ${perShare(f.previousTarget, c)}`;
+  const upside = `implying ${upsideText(upsidePercent(f.price, f.target))} from the share price of ${perShare(f.price, c)}`;
   const verdict =
     f.outcome === 'in line' ? 'in line with our forecast' : `a ${f.outcome} against our forecast`;
   switch (kind) {
     case 'preview':
-      return `For ${f.tag} we expect ${numbers}. We rate the shares ${f.rating} and ${target}.`;
+      return `For ${f.tag} we expect ${numbers}. We rate the shares ${f.rating} and ${target}, ${upside}.`;
     case 'results':
-      return `${f.tag} results: ${numbers}, ${verdict}. We rate the shares ${f.rating} and ${target}.`;
+      return `${f.tag} results: ${numbers}, ${verdict}. We rate the shares ${f.rating} and ${target}, ${upside}.`;
     default:
-      return `After ${f.tag} (${numbers}) we rate the shares ${f.rating} and ${target}.`;
+      return `After ${f.tag} (${numbers}) we rate the shares ${f.rating} and ${target}, ${upside}.`;
   }
 };
 

@@ -24,14 +24,20 @@ import {
   companySeeds,
   countries as countrySeeds,
   regions as regionSeeds,
-  reportingRatings,
   type SectorSeed,
   sectorBands,
   sectors as sectorSeeds,
   semiconductorSectorId,
   themesFor,
 } from './catalogue-data.ts';
-import { companyFigures, type PeriodFigures } from './catalogue-figures.ts';
+import {
+  accountsOf,
+  companyFigures,
+  moneyCell,
+  type PeriodFigures,
+  perShare,
+  upsidePercent,
+} from './catalogue-figures.ts';
 import {
   earningsModelXlsx,
   initialsPhoto,
@@ -40,15 +46,18 @@ import {
   researchPdf,
   sectorCover,
 } from './catalogue-files.ts';
+import { demoMediaDir, mediaScripts, mediaTranscript } from './catalogue-media.ts';
 import {
   analystBio,
   companyKinds,
+  createWriter,
   figuresSentence,
-  paragraph,
+  metricAt,
+  place,
   type ReportKind,
   reportDescription,
   reportTitle,
-  riskList,
+  sectorNoun,
   subtitleFor,
   type TextSubject,
 } from './catalogue-text.ts';
@@ -56,7 +65,6 @@ import type { SeedContext, SeedModule } from './index.ts';
 import { createPrng, type Prng } from './prng.ts';
 
 const DAY = 86_400_000;
-const demoMediaDir = new URL('../../../assets/demo-media/', import.meta.url);
 
 /** Sectors the demo client is NOT subscribed to (it has all the others), and the npi client's three. */
 export const clientUnsubscribedSectorIds = [10000129, 10000130] as const;
@@ -96,6 +104,21 @@ const legalSuffix: Record<string, string> = {
 
 const countryOf = (id: number) => countrySeeds.find((c) => c.id === id)!;
 const sectorOf = (id: number) => sectorSeeds.find((s) => s.id === id)!;
+const macroSectorId = 10000136;
+/** Whether an analyst covers `country` in `sectorId` (catalogue-data.ts `covers`). */
+export const coversIn = (analyst: AnalystSeed, sectorId: number, country: string) => {
+  const countries = analyst.covers[sectorId];
+  return countries === 'all' || (countries?.includes(country as never) ?? false);
+};
+/** A company is covered by its sector's analyst for its country, or by a strategist for its country. */
+export const coversCompany = (analyst: AnalystSeed, company: { sectorId: number; countryId: number }) => {
+  const country = countryOf(company.countryId).name;
+  return coversIn(analyst, company.sectorId, country) || coversIn(analyst, macroSectorId, country);
+};
+/** The countries an analyst covers in a sector, the United States only where the coverage says `all`. */
+const coveredCountries = (analyst: AnalystSeed, sectorId: number) =>
+  countrySeeds.filter((c) => c.name !== 'United States' && coversIn(analyst, sectorId, c.name));
+const writers = analystSeeds.filter((a) => a.jobCategory === 'Analysts');
 const slug = (text: string) =>
   text
     .toLowerCase()
@@ -244,7 +267,7 @@ const buildKeyCharts = (prng: Prng, base: Date) => {
   return charts;
 };
 
-interface PlannedReport {
+export interface PlannedReport {
   index: number;
   kind: ReportKind;
   sector: SectorSeed;
@@ -271,8 +294,7 @@ const mediaReports = [
     file: 'asia-strategy-briefing.mp3',
     sectorId: 10000136,
     country: 2,
-    title:
-      'Asia Strategy Weekly (audio): semis revisions turn, stay overweight India financials and Japan exporters',
+    title: mediaScripts['asia-strategy-briefing.mp3']!.title,
     hashtags: ['Podcast', 'Strategy', 'Semiconductors'],
   },
   {
@@ -280,7 +302,7 @@ const mediaReports = [
     file: 'asean-consumer-podcast.mp3',
     sectorId: 10000123,
     country: 9,
-    title: 'ASEAN consumer podcast: tourism is back, staples margins are not',
+    title: mediaScripts['asean-consumer-podcast.mp3']!.title,
     hashtags: ['Podcast', 'Consumer', 'Tourism'],
   },
   {
@@ -288,7 +310,7 @@ const mediaReports = [
     file: 'taiwan-foundry-video-note.mp4',
     sectorId: semiconductorSectorId,
     country: 3,
-    title: 'Video note: Taiwan foundry and advanced packaging, AI capacity sold out',
+    title: mediaScripts['taiwan-foundry-video-note.mp4']!.title,
     hashtags: ['Video', 'Foundry', 'AI'],
   },
   {
@@ -296,7 +318,7 @@ const mediaReports = [
     file: 'india-banks-video-note.mp4',
     sectorId: 10000121,
     country: 6,
-    title: 'Video note: India private banks, deposits catch up and margins stabilise',
+    title: mediaScripts['india-banks-video-note.mp4']!.title,
     hashtags: ['Video', 'Banks', 'India'],
   },
   {
@@ -378,47 +400,67 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
   });
   const mediaSlots = new Map(slots.slice(42).map((slot, k) => [slot, mediaReports[k]!]));
 
-  const analystsFor = (sectorId: number) =>
-    analystSeeds.filter((a) => a.jobCategory === 'Analysts' && a.sectorIds.includes(sectorId));
-  const strategists = analystSeeds.filter(
-    (a) => a.sectorIds.includes(10000136) && a.jobCategory === 'Analysts',
-  );
+  const analystsFor = (sectorId: number) => writers.filter((a) => a.covers[sectorId] !== undefined);
+  const asia = countrySeeds.filter((c) => c.name !== 'United States');
+  // co-authors: none, one or two more, as many as the coverage has
+  const coAuthors = (lead: AnalystSeed, pool: readonly AnalystSeed[]) =>
+    prng.sample(
+      pool.filter((a) => a.id !== lead.id),
+      prng.chance(0.6) ? 0 : prng.chance(0.75) ? 1 : 2,
+    );
 
   return dates.map((publishedAt, index) => {
     const media = mediaSlots.get(index);
     const sector = media ? sectorOf(media.sectorId) : prng.pick(sectorWeights);
     let kind = prng.pick(kindWeights);
     if (types[index] === 'xlsx') kind = prng.pick(['preview', 'results', 'initiation'] as const);
-    if (media) kind = sector.id === 10000136 ? 'strategy' : 'thematic';
+    if (media) kind = sector.id === macroSectorId ? 'strategy' : 'thematic';
     // country strategy is the strategists' product
-    if (kind === 'strategy' && sector.id !== 10000136) kind = 'thematic';
-    const sectorCompanies = companyRows.filter((c) => c.sectorId === sector.id);
+    if (kind === 'strategy' && sector.id !== macroSectorId) kind = 'thematic';
+    const pool = analystsFor(sector.id);
+    // only companies that one of the sector's analysts covers get notes of their own
+    const sectorCompanies = companyRows.filter(
+      (c) => c.sectorId === sector.id && pool.some((a) => coversCompany(a, c)),
+    );
     const company =
       companyKinds.includes(kind) && sectorCompanies.length > 0 ? prng.pick(sectorCompanies) : null;
     let companyIds: number[];
     let countryIds: number[];
+    let lead: AnalystSeed;
+    let others: AnalystSeed[];
     if (company) {
+      const covering = pool.filter((a) => coversCompany(a, company));
+      lead = prng.pick(covering);
+      others = coAuthors(lead, covering);
       companyIds = [company.id];
       countryIds = [company.countryId];
     } else if (kind === 'strategy') {
-      const country = media ? countryOf(media.country) : prng.pick(countrySeeds);
-      const local = companyRows.filter((c) => c.countryId === country.id);
+      const country = media ? countryOf(media.country) : prng.pick(asia);
+      const covering = pool.filter((a) => coversIn(a, macroSectorId, country.name));
+      lead = prng.pick(covering);
+      others = coAuthors(lead, covering);
+      // an Asia strategist names Asian listings only
+      const local = companyRows.filter((c) => c.countryId === country.id && !c.bbgCode.endsWith(' US'));
       companyIds = prng.sample(local, prng.int(0, 3)).map((c) => c.id);
       countryIds = [country.id];
     } else {
-      const picked = prng.sample(sectorCompanies, prng.int(0, 4));
+      const mediaCountry = media ? countryOf(media.country).name : undefined;
+      const covering = mediaCountry ? pool.filter((a) => coversIn(a, sector.id, mediaCountry)) : pool;
+      lead = prng.pick(covering.length > 0 ? covering : pool);
+      others = coAuthors(lead, pool);
+      // the companies and countries of a sector note are the lead analyst's own
+      const picked = prng.sample(
+        sectorCompanies.filter(
+          (c) => coversCompany(lead, c) && countryOf(c.countryId).name !== 'United States',
+        ),
+        prng.int(0, 4),
+      );
       companyIds = picked.map((c) => c.id);
       countryIds = [...new Set(picked.map((c) => c.countryId))];
       if (media) countryIds = [media.country];
       else if (countryIds.length === 0 && prng.chance(0.7))
-        countryIds = prng.sample(countrySeeds, prng.int(1, 3)).map((c) => c.id);
+        countryIds = prng.sample(coveredCountries(lead, sector.id), prng.int(1, 3)).map((c) => c.id);
     }
-    const pool = analystsFor(sector.id);
-    const lead = pool.length > 0 ? prng.pick(pool) : prng.pick(strategists);
-    const others = prng.sample(
-      [...new Set([...pool, ...strategists])].filter((a) => a.id !== lead.id),
-      prng.chance(0.6) ? 0 : prng.chance(0.75) ? 1 : 2,
-    );
     const extraSectorIds =
       kind === 'thematic' || kind === 'strategy'
         ? prng
@@ -429,14 +471,25 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
             .map((s) => s.id)
         : [];
     const country = countryIds[0] ? countryOf(countryIds[0]).name : 'Asia';
-    const figures = company ? companyFigures(company.id, company.sectorId, publishedAt) : undefined;
-    const randomRating = prng.pick(reportingRatings);
+    const figures = company ? companyFigures(company, publishedAt) : undefined;
+    const accounts = company ? accountsOf(company) : 'corporate';
+    // a bank's note never opens on insurance, an insurer's only on insurance
+    const themes = sector.themes.filter((t) =>
+      accounts === 'insurer' ? /insurance/.test(t) : accounts === 'bank' ? !/insurance/.test(t) : true,
+    );
     const subject: TextSubject = {
-      subject: company?.display ?? (kind === 'strategy' ? country : `Asian ${sector.short.toLowerCase()}`),
+      subject:
+        company?.display ??
+        (kind === 'strategy'
+          ? place(country)
+          : sector.id === macroSectorId
+            ? 'Asian equities'
+            : `Asian ${sector.short.toLowerCase()}`),
       sector,
       country,
-      theme: prng.pick(company ? themesFor(sector.themes, country) : sector.themes),
-      rating: figures?.rating ?? randomRating,
+      // a note on one country never opens on another's theme
+      theme: prng.pick(country === 'Asia' ? themes : themesFor(themes, country)),
+      rating: figures?.rating ?? '',
       year: publishedAt.getUTCFullYear(),
       figures,
     };
@@ -473,7 +526,10 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
       fileType: media ? media.fileType : types[index]!,
       title,
       subtitle: subtitleFor(kind),
-      description: reportDescription(prng, subject),
+      // a media report's description is what its audio or video says
+      description: ((text) => (media && 'file' in media ? mediaTranscript(media.file) : text))(
+        reportDescription(prng, subject),
+      ),
       hashtags,
       subject,
       bodyPages: prng.int(3, 8),
@@ -482,38 +538,59 @@ const planReports = (prng: Prng, base: Date, companyRows: CompanyRow[], count: n
   });
 };
 
-/** The estimates table of a note: the company's four fiscal years as its figures give them. */
+/** The estimates table of a note: the company's four fiscal years as its figures give them, in its currency. */
 const companyEstimates = (s: TextSubject, f: PeriodFigures) => {
+  const c = f.currency;
   const cells = (values: (y: PeriodFigures['years'][number], i: number) => string) => f.years.map(values);
+  const pe = (y: PeriodFigures['years'][number]) => f.price / y.eps;
+  const header = [`${c.code} ${c.unit}`, ...cells((y) => `${y.year}${y.kind}`)];
+  const common = {
+    eps: [`EPS (${c.code})`, ...cells((y) => perShare(y.eps, c, c.epsDigits).slice(c.code.length + 1))],
+    pe: ['P/E (x)', ...cells((y) => pe(y).toFixed(1))],
+    dividend: ['Dividend yield (%)', ...cells((y) => ((y.eps * f.payout * 100) / f.price).toFixed(1))],
+    net: ['Net profit', ...cells((y) => moneyCell(y.netProfit, c))],
+  };
+  if (f.accounts !== 'corporate') {
+    return {
+      header,
+      rows: [
+        ['Total income', ...cells((y) => moneyCell(y.revenue, c))],
+        ['Pre-tax profit', ...cells((y) => moneyCell(y.ebit, c))],
+        common.net,
+        common.eps,
+        ...(f.accounts === 'bank'
+          ? [
+              ['NIM (%)', ...cells((y) => (y.nim * 100).toFixed(2))],
+              ['Credit cost (bp)', ...cells((y) => String(Math.round(y.creditCost * 10_000)))],
+            ]
+          : [['VNB growth (%)', ...cells((y) => (y.nbvGrowth * 100).toFixed(1))]]),
+        ['ROE (%)', ...cells((y) => (y.roe * 100).toFixed(1))],
+        common.pe,
+        ['P/B (x)', ...cells((y) => metricAt(s, pe(y), y.roe).toFixed(2))],
+        common.dividend,
+      ],
+    };
+  }
   const metricRow =
     s.sector.metric === 'P/E'
       ? []
-      : [
-          [
-            `${s.sector.metric} (x)`,
-            ...cells((y) => (metricOf(s.sector.metric) * (f.price / y.eps)).toFixed(1)),
-          ],
-        ];
+      : [[`${s.sector.metric} (x)`, ...cells((y) => metricAt(s, pe(y)).toFixed(1))]];
   return {
-    header: ['US$m', ...cells((y) => `${y.year}${y.kind}`)],
+    header,
     rows: [
-      ['Revenue', ...cells((y) => Math.round(y.revenue).toLocaleString('en-US'))],
-      ['EBIT', ...cells((y) => Math.round(y.ebit).toLocaleString('en-US'))],
+      ['Revenue', ...cells((y) => moneyCell(y.revenue, c))],
+      ['EBIT', ...cells((y) => moneyCell(y.ebit, c))],
       ['EBIT margin (%)', ...cells((y) => (y.ebitMargin * 100).toFixed(1))],
-      ['Net profit', ...cells((y) => Math.round(y.netProfit).toLocaleString('en-US'))],
-      ['EPS (US$)', ...cells((y) => y.eps.toFixed(2))],
-      ['P/E (x)', ...cells((y) => (f.price / y.eps).toFixed(1))],
+      common.net,
+      common.eps,
+      common.pe,
       ...metricRow,
-      ['Dividend yield (%)', ...cells((y) => ((y.eps * f.payout * 100) / f.price).toFixed(1))],
+      common.dividend,
     ],
   };
 };
 
-/** The sector metric as a multiple of P/E (the ratio catalogue-text.ts quotes it at). */
-const metricOf = (metric: string) =>
-  ({ 'P/B': 0.11, 'P/NAV': 0.06, 'EV/EBITDA': 0.6, 'EV/EBIT': 0.8 })[metric] ?? 1;
-
-/** A sector-wide table for notes without a company: aggregates drawn for the note. */
+/** A sector-wide table for notes without a company: aggregates drawn for the note, in US dollars. */
 const sectorEstimates = (prng: Prng, s: TextSubject, years: number[]) => {
   let revenue = prng.int(4000, 90000);
   const rows = years.map(() => {
@@ -523,14 +600,34 @@ const sectorEstimates = (prng: Prng, s: TextSubject, years: number[]) => {
   const band = sectorBands[s.sector.id]!;
   const margin = band.ebitMargin[0] + prng.next() * (band.ebitMargin[1] - band.ebitMargin[0]);
   const pe = band.pe[0] + prng.next() * (band.pe[1] - band.pe[0]);
+  const header = ['USD m, coverage', ...years.map((y, i) => `${y}${i === 0 ? 'A' : 'E'}`)];
+  const money = (r: number) => Math.round(r).toLocaleString('en-US');
+  const peRow = ['P/E (x)', ...rows.map((_, i) => (pe * (1 - i * 0.07)).toFixed(1))];
+  const dividendRow = ['Dividend yield (%)', ...years.map(() => (1 + prng.next() * 3).toFixed(1))];
+  if (s.sector.id === 10000121) {
+    const nim = 0.024 + prng.next() * 0.015;
+    const roe = 0.09 + prng.next() * 0.06;
+    return {
+      header,
+      rows: [
+        ['Total income', ...rows.map(money)],
+        ['Pre-tax profit', ...rows.map((r) => money(r * margin))],
+        ['NIM (%)', ...rows.map((_, i) => ((nim + i * 0.0005) * 100).toFixed(2))],
+        ['ROE (%)', ...rows.map((_, i) => ((roe + i * 0.002) * 100).toFixed(1))],
+        peRow,
+        ['P/B (x)', ...rows.map((_, i) => (pe * (1 - i * 0.07) * (roe + i * 0.002)).toFixed(2))],
+        dividendRow,
+      ],
+    };
+  }
   return {
-    header: ['US$m, coverage', ...years.map((y, i) => `${y}${i === 0 ? 'A' : 'E'}`)],
+    header,
     rows: [
-      ['Revenue', ...rows.map((r) => Math.round(r).toLocaleString('en-US'))],
-      ['EBIT', ...rows.map((r) => Math.round(r * margin).toLocaleString('en-US'))],
+      ['Revenue', ...rows.map(money)],
+      ['EBIT', ...rows.map((r) => money(r * margin))],
       ['EBIT margin (%)', ...rows.map(() => (margin * 100).toFixed(1))],
-      ['P/E (x)', ...rows.map((_, i) => (pe * (1 - i * 0.07)).toFixed(1))],
-      ['Dividend yield (%)', ...years.map(() => (1 + prng.next() * 3).toFixed(1))],
+      peRow,
+      dividendRow,
     ],
   };
 };
@@ -538,12 +635,13 @@ const sectorEstimates = (prng: Prng, s: TextSubject, years: number[]) => {
 const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): ResearchDocument => {
   const s = plan.subject;
   const fy = plan.publishedAt.getUTCFullYear();
-  const figures = s.figures;
-  const firstSentence = (kind: 'thesis' | 'valuation' | 'risks') => {
-    const text = paragraph(prng, kind, s).split('. ')[0]!;
-    return text.endsWith('.') ? text : `${text}.`;
-  };
-  const lead = figures ? figuresSentence(plan.kind, s) : firstSentence('thesis');
+  const f = s.figures;
+  // one writer per document: no sentence is said twice in it
+  const writer = createWriter(prng, s);
+  const summary = f
+    ? `${f.rating}, target price ${perShare(f.target, f.currency)}: ${upsideSummary(f)} from the share price of ${perShare(f.price, f.currency)}.`
+    : writer.sentence('thesis');
+  const keyPoints = [summary, writer.sentence('valuation'), writer.sentence('risks')];
   return {
     firm,
     title: plan.title,
@@ -556,29 +654,32 @@ const researchDocument = (prng: Prng, plan: PlannedReport, firm: string): Resear
       return { name: `${a.first} ${a.last}`, designation: a.designation, email: analystEmail(a) };
     }),
     publishedAt: plan.publishedAt,
-    keyPoints: [lead, firstSentence('valuation'), firstSentence('risks')],
+    keyPoints,
     sections: [
       {
         heading: 'Investment thesis',
-        paragraphs: [paragraph(prng, 'thesis', s), paragraph(prng, 'thesis', s)],
+        paragraphs: [writer.paragraph('thesis'), writer.paragraph('thesis')],
       },
       {
         heading: 'Earnings outlook and valuation',
         paragraphs: [
-          [figures ? figuresSentence(plan.kind, s) : '', paragraph(prng, 'valuation', s)].join(' ').trim(),
-          paragraph(prng, 'thesis', s),
+          [f ? figuresSentence(plan.kind, s) : '', writer.paragraph('valuation')].join(' ').trim(),
+          writer.paragraph('valuation'),
         ],
       },
       {
-        heading: `What drives ${s.sector.short.toLowerCase()} from here`,
-        paragraphs: [paragraph(prng, 'thesis', s), paragraph(prng, 'valuation', s)],
+        heading: `What drives ${sectorNoun(s.sector)} from here`,
+        paragraphs: [writer.paragraph('thesis')],
       },
     ],
-    risks: riskList(prng, s),
-    estimates: figures
-      ? companyEstimates(s, figures)
-      : sectorEstimates(prng, s, [fy - 1, fy, fy + 1, fy + 2]),
+    risks: writer.list('risks', prng.int(3, 4)),
+    estimates: f ? companyEstimates(s, f) : sectorEstimates(prng, s, [fy - 1, fy, fy + 1, fy + 2]),
   };
+};
+
+const upsideSummary = (f: PeriodFigures) => {
+  const upside = upsidePercent(f.price, f.target);
+  return upside >= 0 ? `${upside}% upside` : `${-upside}% downside`;
 };
 
 const analystEmail = (a: AnalystSeed) =>
@@ -586,6 +687,32 @@ const analystEmail = (a: AnalystSeed) =>
 
 const startOfUtcDay = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/** The generator's first draws: the companies and the key charts (then the report plan, in this order). */
+const demoCatalogueDraw = (base: Date) => {
+  const prng = createPrng(0x4a5b1e);
+  return { prng, companyRows: buildCompanies(), charts: buildKeyCharts(prng, base) };
+};
+
+/** Each document has its own generator, so that a report comes out the same whatever else is skipped. */
+const demoDocument = (plan: PlannedReport, firm: string) =>
+  researchDocument(createPrng(0x5eed0000 + plan.index), plan, firm);
+
+/**
+ * Every demo report as the seed writes it, without a database: its plan (title, description, sectors,
+ * companies, countries, analysts, figures) and its document (the text of its PDF, HTML note or model). The
+ * seed's checker (catalogue-checker.ts) reads these; the seed itself writes the same ones.
+ */
+export const demoCatalogueReports = (
+  seedDate: Date,
+  firm: string,
+  count: number = demoCatalogueSize.reports,
+) => {
+  const base = startOfUtcDay(seedDate);
+  const { prng, companyRows } = demoCatalogueDraw(base);
+  return planReports(prng, base, companyRows, count).map((plan) => ({ plan, doc: demoDocument(plan, firm) }));
+};
+export type DemoReport = ReturnType<typeof demoCatalogueReports>[number];
 
 /**
  * The demo research catalogue. Content comes from a fixed-seed generator and dates count back from the day of
@@ -596,8 +723,10 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
   const { db, config } = ctx;
   const storage: Storage = ctx.storage ?? createStorage(config);
   const firm = config.firm.name;
-  const prng = createPrng(0x4a5b1e);
   const base = startOfUtcDay(ctx.clock());
+  const reportCount = options.reports ?? demoCatalogueSize.reports;
+  // the key charts and the report plan come from one generator, drawn before anything touches the database
+  const { prng, companyRows, charts } = demoCatalogueDraw(base);
 
   await db
     .insert(regions)
@@ -651,7 +780,6 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
     .values(analystSeeds.flatMap((a) => a.sectorIds.map((sectorId) => ({ analystId: a.id, sectorId }))))
     .onConflictDoNothing();
 
-  const companyRows = buildCompanies();
   await db.insert(companies).values(companyRows).onConflictDoNothing();
 
   const [hasCharts] = await db
@@ -659,7 +787,6 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
     .from(keyCharts)
     .where(eq(keyCharts.sectorId, semiconductorSectorId))
     .limit(1);
-  const charts = buildKeyCharts(prng, base);
   if (!hasCharts) {
     await db.insert(keyCharts).values(
       charts.map((c, i) => ({
@@ -675,7 +802,7 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
   }
 
   // Reports. The plan is drawn in full before anything is skipped, so it never depends on the database.
-  const plans = planReports(prng, base, companyRows, options.reports ?? demoCatalogueSize.reports);
+  const plans = planReports(prng, base, companyRows, reportCount);
   const keyOf = (plan: PlannedReport) =>
     plan.media?.url ??
     `demo/reports/${String(plan.index + 1).padStart(4, '0')}-${slug(plan.title)}.${plan.fileType}`;
@@ -718,8 +845,7 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
     const key = keyOf(plan);
     if (existing.has(key)) continue;
     // Each document has its own generator, so that a report comes out the same whatever else is skipped.
-    const docPrng = createPrng(0x5eed0000 + plan.index);
-    const doc = researchDocument(docPrng, plan, firm);
+    const doc = demoDocument(plan, firm);
     let file: NewReport['file'];
     if (plan.media?.url) file = { url: plan.media.url };
     else if (plan.media) file = { key, bytes: await readFile(new URL(plan.media.file, demoMediaDir)) };
@@ -731,17 +857,37 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
       file = {
         key,
         bytes: await earningsModelXlsx(doc, {
+          summary: figuresSentence(plan.kind, plan.subject),
+          currency: f.currency.code,
+          accounts: f.accounts,
           years: f.years.map((y) => y.year),
           actual: f.years.map((y) => y.kind === 'A'),
           revenue: f.years.map((y) => y.revenue),
           ebitMargin: f.years.map((y) => y.ebitMargin),
+          ratios:
+            f.accounts === 'bank'
+              ? [
+                  { label: 'NIM (%)', values: f.years.map((y) => y.nim * 100) },
+                  {
+                    label: 'Credit cost (bp)',
+                    values: f.years.map((y) => Math.round(y.creditCost * 10_000)),
+                  },
+                  { label: 'ROE (%)', values: f.years.map((y) => y.roe * 100) },
+                ]
+              : f.accounts === 'insurer'
+                ? [
+                    { label: 'VNB growth (%)', values: f.years.map((y) => y.nbvGrowth * 100) },
+                    { label: 'ROE (%)', values: f.years.map((y) => y.roe * 100) },
+                  ]
+                : [],
           shares: f.shares,
           price: f.price,
           target: f.target,
           rating: f.rating,
         }),
       };
-    } else file = { key, bytes: await researchPdf(doc, plan.bodyPages) };
+      // a page per section and one for the risks: no section is printed twice
+    } else file = { key, bytes: await researchPdf(doc, doc.sections.length + 1) };
     const id = await addReport(db, storage, {
       title: plan.title,
       subtitle: plan.subtitle,

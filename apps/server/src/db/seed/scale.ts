@@ -113,7 +113,7 @@ const insertBatches = async (query: Query, storage: Storage, options: ScaleOptio
       sector,
       country: 'Asia',
       theme: sector.themes[0]!,
-      rating: 'Neutral',
+      rating: 'Hold',
       year: new Date(now).getUTCFullYear(),
     };
     const pdf = await researchPdf(
@@ -123,7 +123,7 @@ const insertBatches = async (query: Query, storage: Storage, options: ScaleOptio
         subtitle: 'Benchmark data',
         sector: sector.name,
         subject: subject.subject,
-        rating: 'Neutral',
+        rating: 'Hold',
         analysts: [],
         publishedAt: new Date(now),
         keyPoints: ['This file stands in for every synthetic report added by the scale generator.'],
