@@ -1,19 +1,11 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, getTableName, inArray, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.ts';
 import type { Clock, Log } from '../../modules/runtime.ts';
 import type { Storage } from '../../modules/storage/storage.ts';
 import { type Db, rowsOf } from '../client.ts';
-import {
-  analysts,
-  companies,
-  navItems,
-  parameters,
-  reports,
-  sectors,
-  seedRuns,
-  sliders,
-  users,
-} from '../schema.ts';
+import * as schema from '../schema.ts';
+import { parameters, seedRuns, users } from '../schema.ts';
 import { accountsSeed, demoAccounts } from './accounts.ts';
 import { blogsSeed } from './blogs.ts';
 import { catalogueSeed } from './catalogue.ts';
@@ -79,25 +71,45 @@ export const isDatabaseEmpty = async (db: Db) => {
 export const recordedSeedRuns = async (db: Db) =>
   new Set((await db.select({ name: seedRuns.name }).from(seedRuns)).map((row) => row.name));
 
-// What the progress lines count after each module (rows added), so that a first start says what it made.
-const countedTables = { users, sectors, analysts, companies, reports, menuItems: navItems, banners: sliders };
-type Counts = Record<keyof typeof countedTables, number>;
+// What the progress lines count after each module (rows added), so that a first start says what each step made:
+// every table of the schema, so that no module (the parameters ones added only settings) prints a bare line.
+const countedTables = Object.fromEntries(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable) && value !== seedRuns)
+    .map((table) => [getTableName(table), table] as const),
+);
+type Counts = Record<string, number>;
+// What a person reads for a table's name; the others read as their SQL name with spaces.
+const tableLabels: Record<string, string> = { nav_items: 'menu items', sliders: 'banners' };
 // One statement for all of them: tests seed a database per file, and a round trip per table adds up.
 const countRows = async (db: Db) => {
-  const names = Object.keys(countedTables) as (keyof typeof countedTables)[];
+  const names = Object.keys(countedTables);
   const columns = sql.join(
     names.map((name) => sql`(select count(*) from ${countedTables[name]})::int as ${sql.identifier(name)}`),
     sql`, `,
   );
   const [row] = rowsOf<Counts>(await db.execute(sql`select ${columns}`));
-  return row ?? (Object.fromEntries(names.map((name) => [name, 0])) as Counts);
+  return row ?? Object.fromEntries(names.map((name) => [name, 0]));
 };
+/** Rows added per table, the most first. */
 const added = (before: Counts, after: Counts) =>
   Object.fromEntries(
     Object.entries(after)
-      .map(([name, n]) => [name, n - before[name as keyof Counts]] as const)
-      .filter(([, n]) => n > 0),
+      .map(([name, n]) => [name, n - (before[name] ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .sort(([, a], [, b]) => b - a),
   );
+// A progress line names the tables that grew most; the JSON entry carries them all.
+const LISTED_TABLES = 6;
+export const describeAdded = (made: Record<string, number>) => {
+  const entries = Object.entries(made);
+  if (entries.length === 0) return 'nothing new';
+  const listed = entries
+    .slice(0, LISTED_TABLES)
+    .map(([name, n]) => `${n} ${tableLabels[name] ?? name.replaceAll('_', ' ')}`);
+  const rest = entries.length - LISTED_TABLES;
+  return rest > 0 ? `${listed.join(', ')} and rows in ${rest} more tables` : listed.join(', ');
+};
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 // A long module (the catalogue writes 300 files) says it is still at work, instead of a silent half minute.
 const HEARTBEAT_MS = 5000;
@@ -171,7 +183,6 @@ export const runPendingSeeds = async (ctx: SeedContext, options: SeedOptions = {
       const now = await countRows(ctx.db);
       const made = added(counts, now);
       counts = now;
-      const listed = Object.entries(made).map(([name, n]) => `${n} ${name}`);
       ctx.log.info(
         {
           kind: 'progress',
@@ -180,7 +191,7 @@ export const runPendingSeeds = async (ctx: SeedContext, options: SeedOptions = {
           ms: Math.round(performance.now() - started),
           added: made,
         },
-        `Seeded ${module.name} (${step}) in ${seconds(started)}${listed.length ? `: ${listed.join(', ')}` : ''}`,
+        `Seeded ${module.name} (${step}) in ${seconds(started)}: ${describeAdded(made)}`,
       );
     }
   }

@@ -28,6 +28,31 @@ const allBut = (...left: string[]) =>
     .sort();
 
 describe('seed runs', () => {
+  it('prints what each module added on its progress line (issue 21: the settings steps printed no count)', async () => {
+    const db = await fresh();
+    const lines: { msg: string; details: Record<string, unknown> }[] = [];
+    const log = {
+      ...silentLog,
+      info: (details: Record<string, unknown>, msg: string) => lines.push({ msg, details }),
+    };
+    const ran = await runPendingSeeds({ db, config: testConfig(), clock, log }, { skip: ['catalogue'] });
+    expect(ran.length).toBeGreaterThan(5);
+    const progress = Object.fromEntries(
+      ran.map((name) => [name, lines.find((entry) => entry.msg.startsWith(`Seeded ${name} (`))?.msg]),
+    );
+    // every step says what it added, or that it added nothing (here: the steps that build on the skipped catalogue)
+    for (const name of ran)
+      expect(progress[name], name).toMatch(
+        /^Seeded \S+ \(\d+\/\d+\) in [\d.]+ s: (nothing new|\d+ [a-z].*)$/,
+      );
+    // the settings steps printed no count before (only users, sectors, analysts, companies, reports, menus and
+    // banners were counted)
+    for (const name of ['parameters', 'viewer-parameters', 'site-parameters'])
+      expect(progress[name], name).toMatch(/ s: \d+ parameters$/);
+    expect(progress['crm-parameters']).toMatch(/ s: \d+ pick list values$/);
+    expect(progress.crm).toMatch(/ s: \d+ persons, .*\d+ firms/);
+  }, 120_000);
+
   it('runs each pending module once and records it; a removed demo account does not come back', async () => {
     const db = await fresh();
     const ctx = { db, config: testConfig(), clock, log: silentLog };
