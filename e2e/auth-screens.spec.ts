@@ -98,7 +98,8 @@ test.describe('access rules and global elements', () => {
   }) => {
     await page.goto('/settings');
     await expect.poll(() => pathAndQuery(page.url())).toBe('/signup?redirectUrl=%2Fsettings');
-    await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+    // The guard's route state: the sign-in modal over a dummy page (spec 1 section 2.5).
+    await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
   });
 
   test.describe('signed in', () => {

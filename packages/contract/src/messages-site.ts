@@ -26,6 +26,11 @@ export const messagesSite = {
   contentEmpty: 'There is nothing to show on this page yet.',
   aoiInvestorHint: 'Research, events and analyst access for your portfolio.',
   aoiAnalystHint: 'Work with us, or share your coverage with our readers.',
+  // the sign-in modal over a page mock-up (spec 1 section 2.5: /signup with route state)
+  gateTitle: 'Sign in to continue',
+  gateText: 'This page is for registered readers. Sign in, or create an account to request access.',
+  gateCreate: 'Create an account',
+  gateNew: 'New to {firm}?',
 } as const;
 
 export const messagesVerification = {

@@ -1,5 +1,6 @@
-import { messages, storageKeys } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { messages, messagesSite, storageKeys } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { client, fakeApi, renderApp } from '../test/render-app.tsx';
 
@@ -7,15 +8,50 @@ describe('access guard (spec 1 section 2.2)', () => {
   it('sends an anonymous visitor from a protected route to /signup carrying path and query', async () => {
     fakeApi(null);
     const app = renderApp('/settings?tab=password');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeInTheDocument();
+    // With the route state the guard leaves, /signup shows its sign-in modal over a dummy page (spec 1 2.5).
+    expect(await screen.findByRole('dialog', { name: messagesSite.gateTitle })).toBeInTheDocument();
     expect(app.location()).toBe(`/signup?redirectUrl=${encodeURIComponent('/settings?tab=password')}`);
   });
 
   it('matches routes case-insensitively, so the guard applies to any spelling', async () => {
     fakeApi(null);
     const app = renderApp('/SAVEDRESEARCHES');
-    await screen.findByRole('heading', { level: 1, name: 'Create an account' });
+    await screen.findByRole('dialog', { name: messagesSite.gateTitle });
     expect(app.location()).toBe('/signup?redirectUrl=%2FSAVEDRESEARCHES');
+  });
+
+  it('shows the sign-in modal over a dummy page only with route state; Create an account shows the form', async () => {
+    fakeApi(null);
+    const plain = renderApp('/signup?redirectUrl=%2Fsettings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    plain.unmount();
+
+    const app = renderApp('/settings');
+    const dialog = await screen.findByRole('dialog', { name: messagesSite.gateTitle });
+    expect(within(dialog).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Email/)).toBeInTheDocument();
+    // The page behind is shapes only, hidden from assistive technology.
+    expect(document.querySelector('[inert][aria-hidden="true"]')).not.toBeNull();
+    await userEvent.click(within(dialog).getByRole('link', { name: messagesSite.gateCreate }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create an account' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.location()).toBe('/signup?redirectUrl=%2Fsettings');
+  });
+
+  it('signs in from the modal and moves on to the page that asked for it', async () => {
+    fakeApi(null, (call) =>
+      call.method === 'POST' && call.path === '/users/login'
+        ? { body: { success: true, data: client } }
+        : undefined,
+    );
+    const app = renderApp('/settings');
+    const dialog = await screen.findByRole('dialog', { name: messagesSite.gateTitle });
+    await userEvent.type(within(dialog).getByLabelText(/^Email/), client.email);
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'correct horse battery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(app.location()).toBe('/settings');
   });
 
   it('shows a loader, not the page, while the current user is unknown', async () => {

@@ -1,20 +1,36 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { SignupForm } from '../../features/auth/components/signup-form.tsx';
 import { SignupThankYou } from '../../features/auth/components/signup-thank-you.tsx';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
+// Only a reader sent here from a page that needs an account sees it: loaded then.
+const SignInGate = lazy(() => import('../../features/auth/components/sign-in-gate.tsx'));
+
+/** Route state the access guard leaves when it sends a signed-out reader here from a protected page. */
+const cameFromProtectedPage = (state: unknown) =>
+  typeof (state as { protectedFrom?: unknown } | null)?.protectedFrom === 'string';
+
 /** /signup (query: success, name, email; spec 1 section 2.5). */
 export default function SignupRoute() {
   const [params] = useSearchParams();
   const [signedUp, setSignedUp] = useState(params.has('success'));
-  usePageTitle(signedUp ? 'Thank you for signing up' : 'Create an account');
+  const gate = cameFromProtectedPage(useLocation().state) && !signedUp;
+  usePageTitle(signedUp ? 'Thank you for signing up' : gate ? 'Sign in to continue' : 'Create an account');
   const firm = getRuntimeConfig().firm.name;
   const redirectUrl = params.get('redirectUrl');
 
   if (signedUp) return <SignupThankYou />;
+  // Spec 1 section 2.5: with route state, a sign-in modal over a dummy page instead of the form.
+  if (gate) {
+    return (
+      <Suspense fallback={null}>
+        <SignInGate initialEmail={params.get('email') ?? ''} />
+      </Suspense>
+    );
+  }
   return (
     <AuthCard
       wide
