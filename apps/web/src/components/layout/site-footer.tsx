@@ -26,7 +26,8 @@ export function SiteFooter() {
     <footer className={classes.footer}>
       <div className={classes.inner}>
         <div className={classes.brand}>
-          <p className={classes.firm}>{firm.name}</p>
+          {/* The brand block's heading (axe p-as-heading: a bold, larger <p> read as a heading it was not). */}
+          <h2 className={classes.firm}>{firm.name}</h2>
           <p className={classes.tagline}>Independent investment research and advisory.</p>
           <address className={classes.address}>{firm.address}</address>
         </div>

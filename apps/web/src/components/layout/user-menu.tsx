@@ -34,12 +34,20 @@ export function UserMenu({ user, onNavigate }: { user: CurrentUser; onNavigate?:
   const signOut = useSignOut();
   const [confirming, setConfirming] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
+  const initials = initialsOf(user.full_name);
 
   return (
     <>
       <NavMenu items={accountItems} label="Account" onChoose={onNavigate} onOpenModal={noModal} />
-      <Link to="/settings" className={classes.badge} aria-label="Account settings" onClick={onNavigate}>
-        <span aria-hidden="true">{initialsOf(user.full_name) || '?'}</span>
+      {/* WCAG 2.5.3 (label in name): the name starts with the initials the badge shows, so a reader who says
+          what they see ("click JM") reaches it; a badge without initials shows '?' and is named by its purpose. */}
+      <Link
+        to="/settings"
+        className={classes.badge}
+        aria-label={initials ? `${initials}, Account settings` : 'Account settings'}
+        onClick={onNavigate}
+      >
+        <span aria-hidden="true">{initials || '?'}</span>
       </Link>
       <button
         type="button"

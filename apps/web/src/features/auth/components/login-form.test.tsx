@@ -14,7 +14,7 @@ describe('login screen (spec 1 section 2.5)', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(labelled('Password')), 'Portal-demo-1{Enter}');
     await waitFor(() => expect(app.location()).toBe('/settings?tab=1'));
-    expect(await screen.findByRole('link', { name: 'Account settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Account settings$/ })).toBeInTheDocument();
   });
 
   it('sends /login/signupPreference to the subscription preferences after sign-in', async () => {
