@@ -165,6 +165,20 @@ export const messagesConnect = {
     meetingLoadFailed: 'The meeting could not be loaded. Please try again.',
     registrant: 'Registrant',
   },
+  /** The signed-in home's CONNECT card (issue 21): the reader's events and booked meetings, or the next events. */
+  home: {
+    title: 'CONNECT',
+    yourEvents: 'Your events',
+    nextEvents: 'Upcoming events',
+    noEvents: 'No upcoming events at the moment.',
+    allEvents: 'All events',
+    meetings: 'Your analyst meetings',
+    noMeeting: 'No meeting booked. Our analysts take calls on their open slots.',
+    book: 'Book an analyst',
+    meetingWith: (analyst: string) => `Meeting with ${analyst}`,
+    loading: 'Loading CONNECT',
+    loadFailed: 'Your events and meetings could not be loaded. Please try again.',
+  },
   /** spec 3 section 2: the not-subscribed refusal names the provider and the sales contact. */
   notSubscribed: (firm: string, email: string) =>
     `You are not currently subscribed to this analyst's product. To subscribe, please e-mail ${firm} or your sales contact at ${email}.`,

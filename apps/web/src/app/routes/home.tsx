@@ -1,3 +1,4 @@
+import { ConnectHomeCard } from '../../features/connect/components/connect-home-card.tsx';
 import { HomeLists } from '../../features/home/components/home-lists.tsx';
 import { prefetchLanding } from '../../features/site/api/site-api.ts';
 import classes from '../../features/site/components/home-intro.module.css';
@@ -10,8 +11,8 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 prefetchLanding();
 
 /**
- * /home: the reader's own lists (issue 11: latest in their sectors, continue reading, saved, Must Read) above the
- * firm's banner, then the landing's content with the Must Read and Most Viewed panel.
+ * /home: the reader's own lists (issue 11: latest in their sectors, continue reading, saved, Must Read) and
+ * CONNECT's card (issue 21: their events and analyst meetings) above the firm's banner, then the landing's content with the Must Read and Most Viewed panel.
  */
 export default function HomeRoute() {
   usePageTitle('Home');
@@ -27,6 +28,8 @@ export default function HomeRoute() {
             <h1 className={classes.title}>{name ? `Welcome back, ${name}` : 'Welcome back'}</h1>
           </header>
           {user && <HomeLists userId={user.id} npi={user.type === 'npi'} />}
+          {/* CONNECT's card (issue 21): the features meet here, in the app layer, not in each other. */}
+          {user && <ConnectHomeCard userId={user.id} />}
         </>
       }
     />
