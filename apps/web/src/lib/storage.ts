@@ -30,3 +30,10 @@ export const writeCookie = (name: string, value: string, maxAgeSeconds: number) 
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
     document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
   }, undefined);
+
+/**
+ * Said on `window` when the navigation stores or clears the tag filter (session storage 'TagsInput'): a research
+ * list already on screen (choosing "Energy Transition" while on /search) follows it at once instead of keeping the
+ * filter it read when it was drawn (issue 21: the list stayed unfiltered). Storage events reach other tabs only.
+ */
+export const tagFilterChangedEvent = 'portal:tag-filter-changed';

@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Button } from '@mantine/core';
 import { accessPage, messagesSite } from '@portal/contract';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId } from 'react';
+import { Link, useLocation } from 'react-router';
 import { parseSampleReports } from '../../features/content/api/content-api.ts';
 import { usePageParameter } from '../../features/content/api/content-queries.ts';
 import access from '../../features/content/components/access.module.css';
 import classes from '../../features/content/components/content.module.css';
 import { PageError } from '../../features/content/components/page-states.tsx';
 import { reportPath } from '../../features/research/lib/format.ts';
+import { taglineTargets } from '../../features/site/components/tagline-strip.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function SampleReports() {
@@ -46,9 +47,22 @@ function SampleReports() {
   );
 }
 
+/** A capability's anchor: 'Data and fintech' is #data-and-fintech (the taglines link to them). */
+const capabilityId = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
 /** /access (spec 3 section 2): capabilities, the 360° service accordions and four linked sample reports. */
 export default function AccessRoute() {
   usePageTitle('Access');
+  // The router does not scroll to a #fragment: a tagline's #advisory shows that capability.
+  const { hash } = useLocation();
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const ids = { capabilities: useId(), stakeholders: useId(), services: useId() };
   const { capabilities, stakeholders, services } = accessPage;
   return (
@@ -69,7 +83,11 @@ export default function AccessRoute() {
         </div>
         <ul className={access.taglines} aria-label="What we offer">
           {messagesSite.taglines.map((tagline) => (
-            <li key={tagline}>{tagline}</li>
+            <li key={tagline}>
+              <Link to={taglineTargets[tagline]} className={access.taglineLink}>
+                {tagline}
+              </Link>
+            </li>
           ))}
         </ul>
       </header>
@@ -80,7 +98,7 @@ export default function AccessRoute() {
         </h2>
         <ul className={access.capabilities}>
           {capabilities.items.map((item) => (
-            <li key={item.title} className={access.capability}>
+            <li key={item.title} id={capabilityId(item.title)} className={access.capability}>
               <h3 className={access.capabilityTitle}>{item.title}</h3>
               <p className={access.capabilityText}>{item.text}</p>
             </li>

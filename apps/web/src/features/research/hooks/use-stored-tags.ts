@@ -1,5 +1,6 @@
 import { storageKeys } from '@portal/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { tagFilterChangedEvent } from '../../../lib/storage.ts';
 
 const read = (): string[] => {
   try {
@@ -15,6 +16,12 @@ const read = (): string[] => {
 /** The tag filter, kept in session storage under 'TagsInput' (spec 1 section 9) so it survives navigation. */
 export const useStoredTags = () => {
   const [tags, setTagsState] = useState<string[]>(read);
+  // A navigation item's tag chosen while this list is on screen: the list follows the stored filter.
+  useEffect(() => {
+    const follow = () => setTagsState(read());
+    window.addEventListener(tagFilterChangedEvent, follow);
+    return () => window.removeEventListener(tagFilterChangedEvent, follow);
+  }, []);
   const setTags = useCallback((next: string[]) => {
     const clean = next.map((tag) => tag.trim()).filter(Boolean);
     setTagsState(clean);
