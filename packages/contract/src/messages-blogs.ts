@@ -182,6 +182,15 @@ export const messagesBlogs = {
     textRequired: 'Please write the text of the post.',
     textTooLong: 'The post is too long.',
     draftInvalid: 'The editor content is not valid.',
+    // issue 21: the draft is checked against the editor's schema on every write
+    draftNodeInvalid: (type: string) =>
+      `The editor content holds an element the editor does not make ("${type}").`,
+    draftMarkInvalid: (type: string) =>
+      `The editor content holds a format the editor does not make ("${type}").`,
+    draftLinkInvalid:
+      'A link must start with http://, https:// or mailto:, or be a path of this portal (such as /research).',
+    draftImageInvalid:
+      "A post's pictures must be uploaded with the editor's image button: pictures from other sites are not allowed.",
     keyInvalid: 'The blog key is not valid.',
     postIdInvalid: 'The post id is not valid.',
     nameTooLong: 'The blog name can be at most 100 characters.',

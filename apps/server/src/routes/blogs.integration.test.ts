@@ -143,7 +143,7 @@ describe('blogs and posts', () => {
   it('sanitises posts on write: no script, onerror, javascript: or style comes back; only a script is empty', async () => {
     const hostile =
       '<p style="color:red" onclick="x()">Hello <a href="javascript:alert(1)">bad</a> <a href="https://ok.example/" target="_blank">ok</a></p>' +
-      '<img src="https://cdn.example/x.png" onerror="alert(1)"><img src="data:image/png;base64,AAAA"><img src="/api/media/posts/../../secret">' +
+      '<img src="/api/media/posts/x.png" onerror="alert(1)"><img src="data:image/png;base64,AAAA"><img src="/api/media/posts/../../secret">' +
       '<script>alert(1)</script><style>p{}</style><iframe src="https://evil.example"></iframe><h2>Title</h2>';
     const created = await createPost(blogKeys.pre, 'Hostile', hostile);
     const data = postPageReply.parse((await admin.get(`/api/post/${created.id}`)).json()).data.post;
@@ -152,14 +152,14 @@ describe('blogs and posts', () => {
       expect(html).toContain(
         '<a rel="noopener noreferrer" href="https://ok.example/" target="_blank">ok</a>',
       );
-      expect(html).toContain('<img src="https://cdn.example/x.png" />');
+      expect(html).toContain('<img src="/api/media/posts/x.png" />');
     }
     const [row] = await t.db.select().from(posts).where(eq(posts.id, created.id));
     expect(row!.bodyText).toBe('Hello bad ok Title');
     expect(row!.words).toBe(4);
-    expect(row!.image).toBe('https://cdn.example/x.png');
+    expect(row!.image).toBe('/api/media/posts/x.png');
     const before = await t.db.select({ n: count() }).from(posts);
-    for (const html of ['<script>alert(1)</script>', '<p> </p><img src="https://cdn.example/x.png">']) {
+    for (const html of ['<script>alert(1)</script>', '<p> </p><img src="/api/media/nowhere/x.png">']) {
       const empty = await admin.post('/api/blog/createPost', {
         title: 'Empty',
         html,
@@ -171,6 +171,144 @@ describe('blogs and posts', () => {
     }
     expect(await t.db.select({ n: count() }).from(posts)).toEqual(before);
     await admin.get(`/api/post/delete?id=${created.id}`);
+  });
+
+  it('keeps only pictures of our own media in posts, the disclaimer and the author block (issue 21)', async () => {
+    const foreign = [
+      'https://cdn.example/beacon.png',
+      'http://cdn.example/beacon.png',
+      '//cdn.example/beacon.png',
+      'HTTPS://CDN.EXAMPLE/BEACON.PNG',
+      'https:/cdn.example/beacon.png',
+      '/api/media/private/x.png',
+      '/api/files/x.png',
+      'data:image/png;base64,AAAA',
+    ];
+    const pictures = foreign.map((src) => `<img src="${src}" alt="x">`).join('');
+    const own =
+      '<img src="/api/media/posts/own.png" alt="ours"><img src="/api/media/analysts/7.png" alt="analyst">';
+    const created = await createPost(blogKeys.pre, 'Pictures', `<p>Pictures</p>${pictures}${own}`);
+    const blog = await createBlog({
+      topic: 'Pictures',
+      accessType: 'pre',
+      footerHTML: `<p>Not advice.</p>${pictures}${own}`,
+      author: { id: null, name: 'Ana', email: '', extraHTML: `<p>Ana</p>${pictures}${own}` },
+    });
+    const stored = [
+      created.html,
+      postPageReply.parse((await admin.get(`/api/post/${created.id}`)).json()).data.post.html,
+      blog.footerHTML ?? '',
+      (blog as unknown as { author: { extraHTML: string } }).author.extraHTML,
+    ];
+    for (const html of stored) {
+      expect(html).not.toMatch(/cdn\.example|CDN\.EXAMPLE|data:|\/api\/media\/private|\/api\/files/);
+      expect(html).toContain('<img src="/api/media/posts/own.png" alt="ours" />');
+      expect(html).toContain('<img src="/api/media/analysts/7.png" alt="analyst" />');
+    }
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, created.id));
+    expect(row!.image).toBe('/api/media/posts/own.png');
+    await admin.get(`/api/post/delete?id=${created.id}`);
+  });
+
+  it("validates the draft against the editor's schema on create and update: nothing stored on a refusal", async () => {
+    const v = messagesBlogs.validation;
+    const doc = (...content: unknown[]) => ({ type: 'doc', content });
+    const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
+    const text = (value: string, marks?: unknown[]) => ({
+      type: 'text',
+      text: value,
+      ...(marks ? { marks } : {}),
+    });
+    const link = (href: string) =>
+      paragraph(text('here', [{ type: 'link', attrs: { href, target: '_blank' } }]));
+    const image = (src: string) => ({
+      type: 'image',
+      attrs: { src, alt: 'x', title: null, width: 400, height: 300 },
+    });
+    // what the editor makes: every node and mark of its schema, our links and our pictures
+    const valid = doc(
+      {
+        type: 'heading',
+        attrs: { level: 2 },
+        content: [text('Title', [{ type: 'bold' }, { type: 'italic' }])],
+      },
+      paragraph(text('a', [{ type: 'underline' }, { type: 'strike' }, { type: 'code' }]), {
+        type: 'hardBreak',
+      }),
+      { type: 'blockquote', content: [paragraph(text('quote'))] },
+      { type: 'bulletList', content: [{ type: 'listItem', content: [paragraph(text('one'))] }] },
+      {
+        type: 'orderedList',
+        attrs: { start: 1, type: null },
+        content: [{ type: 'listItem', content: [paragraph()] }],
+      },
+      { type: 'codeBlock', attrs: { language: null }, content: [text('x = 1')] },
+      { type: 'horizontalRule' },
+      link('https://example.org/a'),
+      link('http://example.org/a'),
+      link('mailto:desk@example.org'),
+      link('/research?sector=3'),
+      link('#notes'),
+      image('/api/media/posts/chart.png'),
+    );
+    const refused: [unknown, string][] = [
+      [doc(image('https://cdn.example/beacon.png')), v.draftImageInvalid],
+      [doc(image('javascript:alert(1)')), v.draftImageInvalid],
+      [doc(image('data:image/png;base64,AAAA')), v.draftImageInvalid],
+      [doc(image('/api/media/posts/../../secret')), v.draftImageInvalid],
+      [doc({ type: 'image', attrs: { alt: 'no source' } }), v.draftImageInvalid],
+      [doc(link('javascript:alert(1)')), v.draftLinkInvalid],
+      [doc(link(' java\tscript:alert(1)')), v.draftLinkInvalid],
+      [doc(link('data:text/html,<script>alert(1)</script>')), v.draftLinkInvalid],
+      [doc(link('//evil.example/x')), v.draftLinkInvalid],
+      [doc(link('/\\evil.example/x')), v.draftLinkInvalid],
+      [doc(paragraph(text('x', [{ type: 'link', attrs: {} }]))), v.draftLinkInvalid],
+      [doc({ type: 'iframe', attrs: { src: 'https://evil.example' } }), v.draftNodeInvalid('iframe')],
+      [doc(paragraph({ type: 'mention', attrs: { id: 1 } })), v.draftNodeInvalid('mention')],
+      [
+        doc(paragraph(text('x', [{ type: 'textStyle', attrs: { color: 'red' } }]))),
+        v.draftMarkInvalid('textStyle'),
+      ],
+      [{ type: 'paragraph', content: [] }, v.draftInvalid],
+      [doc(paragraph(text('x', [{ type: 'link', attrs: { href: { nested: 'object' } } }]))), v.draftInvalid],
+      [doc({ type: 'text' }), v.draftInvalid],
+      [doc({ type: 'paragraph', content: 'not a list' }), v.draftInvalid],
+    ];
+    const before = await t.db.select({ n: count() }).from(posts);
+    for (const [bad, message] of refused) {
+      const response = await admin.post('/api/blog/createPost', {
+        title: 'Bad draft',
+        html: '<p>x</p>',
+        draft: bad,
+        key: blogKeys.pre,
+      });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(response.json().message, JSON.stringify(bad)).toBe(message);
+    }
+    expect(await t.db.select({ n: count() }).from(posts)).toEqual(before);
+
+    const created = await admin.post('/api/blog/createPost', {
+      title: 'Good draft',
+      html: '<p>x</p>',
+      draft: valid,
+      key: blogKeys.pre,
+    });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const id = postReply.parse(created.json()).data.id;
+    for (const [bad, message] of refused.slice(0, 6)) {
+      const response = await admin.post(`/api/post/updatePost/${id}`, {
+        title: 'Changed',
+        html: '<p>changed</p>',
+        draft: bad,
+        key: blogKeys.pre,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, id));
+    expect(row!.title).toBe('Good draft');
+    expect(row!.draft).toEqual(valid);
+    await admin.get(`/api/post/delete?id=${id}`);
   });
 
   it('applies each access level to each caller on the post page, never sending the body without access', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messagesBlogs } from '../messages-blogs.ts';
 import { hasControlCharacters, multilineTextField, numberInput, textField } from './fields.ts';
+import { editorDocumentProblem } from './editor-document.ts';
 import { analystRef, sectorRef } from './research.ts';
 
 /**
@@ -267,13 +268,20 @@ export const postBody = z.object({
     .min(1, m.titleRequired)
     .max(blogLimits.titleMax, m.titleTooLong),
   html: multilineTextField({ error: m.textRequired }).max(blogLimits.htmlMax, m.textTooLong),
-  /** the editor's JSON document: bounded, and without control characters (PostgreSQL's jsonb refuses NUL) */
+  /**
+   * the editor's JSON document: bounded, without control characters (PostgreSQL's jsonb refuses NUL), and what the
+   * editor can make (editor-document.ts: its nodes and marks, links, pictures from our own media only)
+   */
   draft: z
     .record(z.string(), z.unknown(), { error: m.draftInvalid })
     .refine(
       (draft) => JSON.stringify(draft).length <= blogLimits.draftMax && !controlCharactersIn(draft),
-      m.draftInvalid,
-    ),
+      { message: m.draftInvalid, abort: true },
+    )
+    .superRefine((draft, ctx) => {
+      const problem = editorDocumentProblem(draft);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   key: blogKeyField,
 });
 export type PostBody = z.infer<typeof postBody>;

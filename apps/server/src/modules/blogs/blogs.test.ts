@@ -41,11 +41,13 @@ describe('post access rule', () => {
 describe('post text', () => {
   it('derives text, words and the first image from sanitised html, decoding entities once', () => {
     const post = derivePost(
-      '<h2>Rates &amp; &lt;FX&gt;</h2><p>one<br>two</p><ul><li>three</li></ul><img src="https://x.example/a.png?a=1&amp;b=2">',
+      '<h2>Rates &amp; &lt;FX&gt;</h2><p>one<br>two</p><ul><li>three</li></ul><img src="https://x.example/a.png"><img src="/api/media/posts/a.png">',
     );
     expect(post.bodyText).toBe('Rates & <FX> one two three');
     expect(post.words).toBe(6);
-    expect(post.image).toBe('https://x.example/a.png?a=1&b=2');
+    // another site's picture is dropped (issue 21): the first picture is our own
+    expect(post.image).toBe('/api/media/posts/a.png');
+    expect(post.html).not.toContain('x.example');
     expect(post.html).not.toContain('<FX>');
   });
   it('cuts excerpts at a word and counts read time at 300 words a minute, at least 1', () => {

@@ -1,4 +1,4 @@
-import { blogLimits } from '@portal/contract';
+import { blogLimits, isOwnMediaPath } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -6,17 +6,11 @@ import sanitizeHtml from 'sanitize-html';
  * and image) can produce, nothing more. Every write goes through it, so stored HTML is safe to render as is.
  */
 
-/** Our own uploads (POST /posts/uploadImage stores them in the public 'posts' media folder). */
-const ownImage = /^\/api\/media\/posts\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const imageSourceAllowed = (src: string | undefined) => {
-  if (!src) return false;
-  if (ownImage.test(src)) return !src.includes('..');
-  try {
-    return new URL(src).protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/**
+ * Pictures come from our own media only (`/api/media/{folder}/{file}`, what the editor's upload answers; issue 21):
+ * another site's picture in a post, a footer or an author block would tell that site every reader's address.
+ */
+const imageSourceAllowed = (src: string | undefined) => isOwnMediaPath(src);
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -42,7 +36,8 @@ const options: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   // No javascript:, data: or vbscript: anywhere; relative links (/research/...) stay.
   allowedSchemes: ['https', 'http', 'mailto'],
-  allowedSchemesByTag: { img: ['https'] },
+  // no scheme at all for pictures: only our own paths (below)
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   // <script>, <style> and friends go with their content.
   disallowedTagsMode: 'discard',
@@ -63,7 +58,7 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: out };
     },
   },
-  // An image whose source is not ours nor https is dropped whole (no broken or tracking pictures).
+  // An image whose source is not our media is dropped whole (no broken or tracking pictures).
   exclusiveFilter: (frame) => frame.tag === 'img' && !imageSourceAllowed(frame.attribs.src),
 };
 

@@ -6,6 +6,17 @@ import { useCallback, useRef, useState } from 'react';
 import { hasText } from '../lib/editor-text.ts';
 
 /**
+ * The editor's extensions, fresh for each editor. Its schema (nodes and marks) is the contract's
+ * `editorNodeTypes` / `editorMarkTypes`, which the server checks every stored draft against (a test compares them).
+ */
+export const blogEditorExtensions = () => [
+  // The starter kit's own link is replaced by Mantine's, which adds the Mod+K shortcut to its link control.
+  StarterKit.configure({ link: false }),
+  Link.configure({ openOnClick: false }),
+  Image,
+];
+
+/**
  * One Tiptap editor for the post text and the blog disclaimer. The contenteditable gets a label and a textbox
  * role (axe; a screen reader names the field); `hasText` follows every change so that Save can be disabled
  * while there is no text, and `dirty` tells whether anything was typed since the content was set.
@@ -16,12 +27,7 @@ export const useBlogEditor = (label: string, content: Content | null) => {
   // Setting content programmatically (loading a post) is not an edit.
   const loading = useRef(false);
   const editor = useEditor({
-    extensions: [
-      // The starter kit's own link is replaced by Mantine's, which adds the Mod+K shortcut to its link control.
-      StarterKit.configure({ link: false }),
-      Link.configure({ openOnClick: false }),
-      Image,
-    ],
+    extensions: blogEditorExtensions(),
     content: content ?? '',
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
