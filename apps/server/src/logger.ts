@@ -1,9 +1,111 @@
+import { apiRoutes, type Credentials, webRoutes } from '@portal/contract';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { LogFn, Logger } from 'pino';
 import type { Config } from './config.ts';
 
-// Link tokens travel in query strings (?token=, ?p=); they must not end up in log files.
-const SECRET_QUERY = /([?&](?:token|p|accessKey)=)[^&#]*/gi;
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+// ---------------------------------------------------------------------------------------------------------
+// Credentials never reach the log (issue 21). The route tables mark every path parameter and query parameter that
+// carries one (api-routes.ts, web-routes.ts: `credentials`); this is the one rule derived from those marks, applied
+// to every request line, every URL a log line carries and every error message and stack.
+
+const REDACTED = '[redacted]';
+
+interface CredentialPath {
+  /** the pattern's segments: a literal (lower case) or null for a parameter */
+  segments: readonly (string | null)[];
+  /** indexes of the segments that are credentials */
+  secret: ReadonlySet<number>;
+}
+
+const credentialRoutes: Array<{ path: string; credentials?: Credentials }> = [
+  ...apiRoutes.map((route) => ({ path: `/api${route.path}`, credentials: route.credentials })),
+  ...webRoutes.map((route) => ({ path: route.path, credentials: route.credentials })),
+];
+
+const credentialPaths: CredentialPath[] = credentialRoutes.flatMap(({ path, credentials }) => {
+  if (!credentials?.params?.length) return [];
+  const parts = path.split('/').filter(Boolean);
+  const secret = new Set(
+    parts.flatMap((part, i) =>
+      part.startsWith(':') && credentials.params?.includes(part.slice(1)) ? [i] : [],
+    ),
+  );
+  return [{ segments: parts.map((part) => (part.startsWith(':') ? null : part.toLowerCase())), secret }];
+});
+
+/** Every query parameter a route marks as a credential, redacted on any path (a link pasted elsewhere too). */
+const credentialQuery = new Set(
+  credentialRoutes.flatMap(({ credentials }) => credentials?.query ?? []).map((name) => name.toLowerCase()),
+);
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+};
+
+/** The path with its credential segments replaced: matched as the router does (any case, extra and trailing slashes). */
+const redactPath = (path: string) => {
+  const pieces = path.split('/');
+  const present = pieces.flatMap((piece, i) => (piece === '' ? [] : [i]));
+  for (const route of credentialPaths) {
+    if (route.segments.length !== present.length) continue;
+    const fits = route.segments.every(
+      (literal, i) => literal === null || decoded(pieces[present[i]!]!).toLowerCase() === literal,
+    );
+    if (!fits) continue;
+    for (const i of route.secret) pieces[present[i]!] = REDACTED;
+    return pieces.join('/');
+  }
+  return path;
+};
+
+const redactQuery = (query: string) =>
+  query
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const name = at < 0 ? pair : pair.slice(0, at);
+      return credentialQuery.has(decoded(name).trim().toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+
+/** A URL (a path with its query, or an absolute URL) with every credential the route tables mark replaced. */
+export const redactUrl = (url: string) => {
+  const fragmentAt = url.indexOf('#');
+  const withoutFragment = fragmentAt < 0 ? url : url.slice(0, fragmentAt);
+  const queryAt = withoutFragment.indexOf('?');
+  const beforeQuery = queryAt < 0 ? withoutFragment : withoutFragment.slice(0, queryAt);
+  // An absolute URL: the path starts after the authority.
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(beforeQuery)?.[0] ?? '';
+  const path = redactPath(beforeQuery.slice(origin.length));
+  const query = queryAt < 0 ? '' : `?${redactQuery(withoutFragment.slice(queryAt + 1))}`;
+  return `${origin}${path}${query}${fragmentAt < 0 ? '' : REDACTED_FRAGMENT}`;
+};
+// A fragment never reaches the server; in a logged link it may hold anything, so it is not printed.
+const REDACTED_FRAGMENT = `#${REDACTED}`;
+
+/** Free text (a message, a stack) with every URL or path in it redacted. */
+export const redactText = (text: string) =>
+  text.replace(/(?:[a-z][a-z0-9+.-]*:\/\/[^\s"'<>/]*)?\/[^\s"'<>]*/gi, (url) => redactUrl(url));
+
+/**
+ * An error as pino's standard serializer writes it (type, message, stack and its own fields), with the message and
+ * stack redacted: an error may quote the URL it failed on.
+ */
+const errSerializer = (
+  error: Error,
+): { [key: string]: unknown; type: string; message: string; stack: string } => {
+  const own = Object.fromEntries(Object.entries(error).filter(([, value]) => typeof value !== 'function'));
+  return {
+    ...own,
+    type: error.constructor?.name ?? error.name,
+    message: redactText(String(error.message)),
+    stack: redactText(String(error.stack ?? '')),
+  };
+};
 
 const levelNames: Record<number, string> = {
   10: 'TRACE',
@@ -109,6 +211,23 @@ export const loggerOptions = (config: Config) => ({
       url: redactUrl(request.url),
       remoteAddress: request.ip,
     }),
+    err: errSerializer,
+  },
+  hooks: {
+    // Every message text too (Fastify's own lines quote URLs, e.g. "Route GET:/api/... not found"). Mail kept in the
+    // outbox without SMTP is the exception: its links are printed on purpose (README, "Quick start").
+    logMethod(this: Logger, args: Parameters<LogFn>, method: LogFn) {
+      const [first] = args;
+      const isMailLinks =
+        typeof first === 'object' && first !== null && (first as { kind?: unknown }).kind === 'mail-links';
+      if (!isMailLinks) {
+        for (let i = 0; i < args.length; i++) {
+          const arg = args[i];
+          if (typeof arg === 'string') args[i] = redactText(arg);
+        }
+      }
+      method.apply(this, args);
+    },
   },
 });
 

@@ -25,6 +25,17 @@ export interface ApiRoute {
    * origin nor CSRF header is asked for.
    */
   tokenOnly?: boolean;
+  /**
+   * Path parameters and query parameters that carry a credential (a link token, an access key): the server's log
+   * never prints their values (logger.ts derives its one redaction rule from these marks, issue 21).
+   */
+  credentials?: Credentials;
+}
+
+/** Which parts of a route's URL are credentials. */
+export interface Credentials {
+  params?: readonly string[];
+  query?: readonly string[];
 }
 
 export const allowedRoles: Record<Access, readonly Role[]> = {
@@ -39,8 +50,11 @@ const route = (
   access: Access,
   changesState = method !== 'GET',
   sample?: ApiRoute['sample'],
-  options: { tokenOnly?: boolean } = {},
+  options: { tokenOnly?: boolean; credentials?: Credentials } = {},
 ): ApiRoute => ({ method, path, access, changesState, sample, ...options });
+/** Marks a credential-bearing query parameter or path parameter (see ApiRoute.credentials). */
+const inQuery = (...query: string[]) => ({ credentials: { query } });
+const inPath = (...params: string[]) => ({ credentials: { params } });
 
 export const apiRoutes = [
   route('GET', '/health', 'public'),
@@ -52,9 +66,9 @@ export const apiRoutes = [
   route('POST', '/users/changePassword', 'signedIn', true, { body: {} }),
   route('POST', '/users/forgotPassword', 'public', true, { body: { email: '' } }),
   route('POST', '/users/resendVerify', 'public', true, { body: { email: '' } }),
-  route('GET', '/verify', 'public', false, { query: { token: 'x' } }),
+  route('GET', '/verify', 'public', false, { query: { token: 'x' } }, inQuery('token')),
   route('POST', '/verify', 'public', true, { body: { token: 'x' } }),
-  route('GET', '/users/validateResetToken', 'public', false, { query: { token: 'x' } }),
+  route('GET', '/users/validateResetToken', 'public', false, { query: { token: 'x' } }, inQuery('token')),
   route('POST', '/users/resetPassword', 'public', true, { body: {} }),
   // ours: the e-mailed unlock link lets the owner sign in on this browser while sign-in is throttled
   route('POST', '/users/unlock', 'public', true, { body: { token: 'x' } }),
@@ -81,7 +95,7 @@ export const apiRoutes = [
   // report viewer (issue 4; spec 1 sections 2.7 and 7). Public where an access key or the service's own
   // entitlement check decides (an anonymous caller gets the requiredLogin error from the service, not a 401).
   route('GET', '/report/:id', 'public', false, { params: { id: 'S-0' } }),
-  route('GET', '/report', 'public', false, { query: { accessKey: 'x' } }),
+  route('GET', '/report', 'public', false, { query: { accessKey: 'x' } }, inQuery('accessKey')),
   route('GET', '/reports/:id', 'public', false, { params: { id: 'S-0' } }),
   route('POST', '/report/:id/access/dAcsHighligted', 'public', true, { params: { id: 'S-0' } }),
   route('POST', '/report/:id/access/dAcsFree', 'public', true, { params: { id: 'S-0' } }),
@@ -89,9 +103,9 @@ export const apiRoutes = [
   route('PUT', '/report/:id/progress', 'signedIn', true, { params: { id: 'S-0' }, body: { fraction: 0.5 } }),
   route('GET', '/reports/downloadPdf/:id/:userid', 'admin', false, { params: { id: 'S-0', userid: '0' } }),
   // Short-lived signed file URL (ours): the token is bound to the session or access key that asked for it.
-  route('GET', '/files/:token', 'public', false, { params: { token: 'x' } }),
+  route('GET', '/files/:token', 'public', false, { params: { token: 'x' } }, inPath('token')),
   route('POST', '/getCookie', 'public', true, { body: { email: '', link: '' } }),
-  route('GET', '/verifyCookieEmail', 'public', false, { query: { token: 'x' } }),
+  route('GET', '/verifyCookieEmail', 'public', false, { query: { token: 'x' } }, inQuery('token')),
   route('POST', '/verifyCookieEmail', 'public', true, { body: { token: 'x' } }),
   // E-mailed report links (ours; the spec shows only their use): an admin sends a report to a recipient, who gets
   // a per-recipient access key that expires and can be revoked.
@@ -144,7 +158,14 @@ export const apiRoutes = [
     body: { id: 1 },
   }),
   // ours: where a unique meeting link leads (its token is the credential)
-  route('GET', '/connect/join/:token', 'public', false, { params: { token: 'AAAAAAAAAAAAAAAAAAAAAAAA' } }),
+  route(
+    'GET',
+    '/connect/join/:token',
+    'public',
+    false,
+    { params: { token: 'AAAAAAAAAAAAAAAAAAAAAAAA' } },
+    inPath('token'),
+  ),
   route('POST', '/upload', 'admin', true, { query: { type: 'campaign', id: '1' } }),
   // CONNECT appointments (issue 15; spec 3 sections 2 and 7)
   // ours: the analysts taking bookings and one analyst's slots (the spec shows no paths)
@@ -200,7 +221,14 @@ export const apiRoutes = [
   route('POST', '/unsubscribe/requestLink', 'public', true, { body: {} }),
   // ours: RFC 8058 one-click unsubscribe (List-Unsubscribe-Post). A mail client POSTs it without cookies or CSRF
   // header: the signed token in the URL is the whole authority, and the route reads no cookie.
-  route('POST', '/unsubscribe/oneClick', 'public', true, { query: { token: 'x' } }, { tokenOnly: true }),
+  route(
+    'POST',
+    '/unsubscribe/oneClick',
+    'public',
+    true,
+    { query: { token: 'x' } },
+    { tokenOnly: true, ...inQuery('token') },
+  ),
   // Users management (issue 13; spec 2 section 7 "Users"): admin only. Ids and e-mails in bodies are checked
   // against the stored user. GET /users/{id}/removeUser changes state: it needs the CSRF header.
   route('GET', '/admin/users/:usersType', 'admin', false, { params: { usersType: 'website' } }),
@@ -251,6 +279,8 @@ export const publicParameters = [
   'sRshWebConnAppHeadline',
   'sRshWebConnAppSubHeading',
   'sRshWebConnAppNoAppointments',
+  // CONNECT's numbers (read by the screens with the contract's values as defaults: schemas/connect-config.ts)
+  'sConnectConfigJSON',
   'sRWClientSubTitle',
   'sRWClientSubHeading',
   'sRWClientSubPayDialogText',

@@ -1,3 +1,5 @@
+import type { Credentials } from './api-routes.ts';
+
 /**
  * The SPA route table of spec 1 section 2.1 (and spec 3 section 2). Matching is case-insensitive and a
  * `:param` segment matches any value. `screen` names the screen module that renders the route; screens of
@@ -18,14 +20,22 @@ export interface WebRoute {
   access: WebAccess;
   layout: WebLayout;
   screen: string;
+  /**
+   * Path and query parameters that carry a credential (the e-mailed links' tokens and keys): the server's log never
+   * prints their values (logger.ts derives its redaction rule from these marks and the API route table's).
+   */
+  credentials?: Credentials;
 }
 
-const r = (path: string, access: WebAccess, layout: WebLayout, screen: string): WebRoute => ({
-  path,
-  access,
-  layout,
-  screen,
-});
+const r = (
+  path: string,
+  access: WebAccess,
+  layout: WebLayout,
+  screen: string,
+  credentials?: Credentials,
+): WebRoute => ({ path, access, layout, screen, ...(credentials ? { credentials } : {}) });
+/** The e-mailed link's token in its query (`?token=`). */
+const tokenInQuery: Credentials = { query: ['token'] };
 
 export const webRoutes = [
   // public or unauthenticated
@@ -33,14 +43,14 @@ export const webRoutes = [
   r('/login', 'guest', 'main', 'login'),
   r('/login/:signupPreference', 'public', 'main', 'login'),
   r('/signup', 'guest', 'main', 'signup'),
-  r('/verify', 'public', 'main', 'verify'),
+  r('/verify', 'public', 'main', 'verify', tokenInQuery),
   r('/resendVerify', 'public', 'main', 'resendVerify'),
-  r('/verifyCookieEmail', 'public', 'main', 'verifyCookieEmail'),
-  r('/resetpassword', 'public', 'main', 'resetPassword'),
+  r('/verifyCookieEmail', 'public', 'main', 'verifyCookieEmail', tokenInQuery),
+  r('/resetpassword', 'public', 'main', 'resetPassword', { query: ['p'] }),
   // ours: the e-mailed link that unlocks sign-in on this browser while it is throttled
-  r('/unlock', 'public', 'main', 'unlock'),
-  r('/subscriptionPreference/:back', 'public', 'main', 'subscriptionPreference'),
-  r('/unsubscribe/:id', 'public', 'main', 'unsubscribe'),
+  r('/unlock', 'public', 'main', 'unlock', tokenInQuery),
+  r('/subscriptionPreference/:back', 'public', 'main', 'subscriptionPreference', tokenInQuery),
+  r('/unsubscribe/:id', 'public', 'main', 'unsubscribe', tokenInQuery),
   // main layout, public
   r('/access', 'public', 'main', 'access'),
   r('/styleGuide', 'public', 'main', 'styleGuide'),
@@ -54,11 +64,12 @@ export const webRoutes = [
   r('/connect/videos/:id', 'public', 'main', 'videoReplay'),
   r('/page/:id', 'public', 'main', 'customPage'),
   r('/reports/:id', 'public', 'main', 'reportViewer'),
-  r('/rfs.htm', 'public', 'main', 'reportViewer'),
+  // the e-mailed report link's raw access key (schemas/external-links.ts: rfsParams.accessKey)
+  r('/rfs.htm', 'public', 'main', 'reportViewer', { query: ['a'] }),
   r('/analysts/:id', 'public', 'main', 'analyst'),
   r('/post/:id', 'public', 'main', 'post'),
   // ours: the unique meeting link of an approved CONNECT registrant (its token is the credential)
-  r('/connect/join/:token', 'public', 'main', 'connectJoin'),
+  r('/connect/join/:token', 'public', 'main', 'connectJoin', { params: ['token'] }),
   r('/admin/createPost', 'public', 'main', 'adminCreatePost'),
   r('/admin/favorites', 'public', 'main', 'adminBlogs'),
   r('/message/:type', 'public', 'main', 'message'),
