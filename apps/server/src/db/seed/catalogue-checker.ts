@@ -33,7 +33,7 @@ const otherScales =
   /\b(Outperform|Underperform|Neutral|Overweight|Underweight|Accumulate|Reduce|Strong Buy|Market Perform)\b|\b(overweight|underweight|outperform|underperform)\b/;
 const currencyCodes = ['USD', ...new Set(Object.values(exchangeCurrency))];
 const moneyPattern = new RegExp(`(US\\$|\\b(?:${currencyCodes.join('|')}))\\s?\\d`, 'g');
-const amount = `(?:${currencyCodes.join('|')}) [\\d,]+(?:\\.\\d+)?`;
+const amount = `(?:${currencyCodes.join('|')}) \\d(?:[\\d,]*\\d)?(?:\\.\\d+)?`;
 const targetPattern = new RegExp(
   `target price is (raised|cut|unchanged) (?:to|at) (${amount})(?: from (${amount}))?, implying (\\d+)% (upside|downside) from the share price of (${amount})`,
   'g',
@@ -127,7 +127,8 @@ export const checkReport = (report: CheckedReport): string[] => {
     }
   } else {
     if (report.rating) fault(`a note without a company carries the rating ${report.rating}`);
-    if (/target price|\d+% (?:upside|downside)/.test(flat))
+    // (the disclosures define the ratings by the target price: that is no target of this note's)
+    if (/target price (?:is|of|implies|raised|cut)|\d+% (?:upside|downside)/.test(flat))
       fault('a note without a company quotes a target price');
   }
 

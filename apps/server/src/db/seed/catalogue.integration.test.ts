@@ -425,7 +425,7 @@ describe('demo content reads like a real firm (issue 11)', () => {
       ];
       // in the listing's currency: `IDR 12,640bn`, `HKD 27.45`
       const code = currencyOf(row.ticker).code;
-      const money = `${code} [\\d,]+(?:\\.\\d+)?`;
+      const money = `${code} \\d(?:[\\d,]*\\d)?(?:\\.\\d+)?`;
       const figures = {
         revenue: all(
           new RegExp(`(?:revenue|total income) of (${money}(?:m|bn)) \\(([+-][\\d.]+%) YoY\\)`, 'g'),

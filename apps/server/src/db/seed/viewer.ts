@@ -109,7 +109,8 @@ export const yearbookDocument = (firm: string, publishedAt: Date): ResearchDocum
     subtitle: 'Sector yearbook',
     sector: sector.name,
     subject: 'Asian semiconductors',
-    rating: 'Overweight',
+    // a sector yearbook carries no rating: the firm's one scale (Buy / Hold / Sell) rates stocks
+    rating: '',
     analysts: lead.map((a) => ({
       name: `${a.first} ${a.last}`,
       designation: a.designation,
