@@ -72,15 +72,46 @@ export const webBuildStatus = (root = repoRoot, dist = path.join(root, 'apps/web
   return { needed: false, reason: 'up to date', hash };
 };
 
+/** Files of a build and their bytes, without the precompressed copies (`.gz`, `.br`) the server may send instead. */
+export const summariseBuild = (dist) => {
+  let files = 0;
+  let bytes = 0;
+  for (const file of filesOf(dist, '.')) {
+    if (/\.(gz|br)$/.test(file) || path.basename(file) === hashFileName) continue;
+    files += 1;
+    bytes += statSync(path.join(dist, file)).size;
+  }
+  return { files, bytes };
+};
+
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 /**
  * Builds the web app and records the hash of the inputs it was built from. The hash is taken before the build,
  * so a source edited while Vite runs makes the next start build again rather than serve a stale app.
+ * Vite prints only warnings and errors (its listing of every chunk was some 280 lines of a first start); one line
+ * sums the build up. `verbose` (`npm run build -- --verbose`) keeps Vite's full listing.
  */
-export const buildWeb = (root = repoRoot, hash = hashBuildInputs(root)) => {
+export const buildWeb = (root = repoRoot, hash = hashBuildInputs(root), { verbose = false } = {}) => {
   const dist = path.join(root, 'apps/web/dist');
   rmSync(path.join(dist, hashFileName), { force: true });
-  const res = spawnSync('npm', ['run', 'build', '-w', '@portal/web'], { cwd: root, stdio: 'inherit' });
+  const started = performance.now();
+  const args = [
+    'run',
+    '--silent',
+    'build',
+    '-w',
+    '@portal/web',
+    '--',
+    ...(verbose ? [] : ['--logLevel', 'warn']),
+  ];
+  const res = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) return false;
   writeFileSync(path.join(dist, hashFileName), `${hash}\n`);
+  const { files, bytes } = summariseBuild(dist);
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(
+    `Built the web app in ${seconds} s: ${files} files, ${megabytes(bytes)} in ${path.relative(root, dist)}.`,
+  );
   return true;
 };

@@ -91,13 +91,19 @@ const countRows = async (db: Db) => {
   const [row] = rowsOf<Counts>(await db.execute(sql`select ${columns}`));
   return row ?? Object.fromEntries(names.map((name) => [name, 0]));
 };
-/** Rows added per table, the most first. */
+// What a reader of the start-up output looks for first; the other tables follow, the most rows first.
+const leadingTables = ['reports', 'companies', 'analysts', 'sectors', 'users', 'persons', 'firms', 'posts'];
+const rank = (name: string) => {
+  const index = leadingTables.indexOf(name);
+  return index === -1 ? leadingTables.length : index;
+};
+/** Rows added per table: the leading tables first, then the most rows first. */
 const added = (before: Counts, after: Counts) =>
   Object.fromEntries(
     Object.entries(after)
       .map(([name, n]) => [name, n - (before[name] ?? 0)] as const)
       .filter(([, n]) => n > 0)
-      .sort(([, a], [, b]) => b - a),
+      .sort(([a, m], [b, n]) => rank(a) - rank(b) || n - m),
   );
 // A progress line names the tables that grew most; the JSON entry carries them all.
 const LISTED_TABLES = 6;
@@ -111,8 +117,9 @@ export const describeAdded = (made: Record<string, number>) => {
   return rest > 0 ? `${listed.join(', ')} and rows in ${rest} more tables` : listed.join(', ');
 };
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-// A long module (the catalogue writes 300 files) says it is still at work, instead of a silent half minute.
-const HEARTBEAT_MS = 5000;
+// A long module (the catalogue writes 300 files) says it is still at work, instead of a silent half minute; every
+// 15 s, so that a slow machine's first start is not a page of these.
+const HEARTBEAT_MS = 15_000;
 
 export interface SeedOptions {
   /** Names of modules to leave alone this time (not run and not recorded), e.g. the catalogue in fast tests. */

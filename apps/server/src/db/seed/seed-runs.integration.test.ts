@@ -51,7 +51,7 @@ describe('seed runs', () => {
       expect(progress[name], name).toMatch(/ s: \d+ parameters$/);
     expect(progress['crm-parameters']).toMatch(/ s: \d+ pick list values$/);
     expect(progress.crm).toMatch(/ s: \d+ persons, .*\d+ firms/);
-  }, 120_000);
+  }, 240_000);
 
   it('runs each pending module once and records it; a removed demo account does not come back', async () => {
     const db = await fresh();
