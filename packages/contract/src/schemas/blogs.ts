@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messagesBlogs } from '../messages-blogs.ts';
-import { hasControlCharacters, multilineTextField, numberInput, textField } from './fields.ts';
 import { editorDocumentProblem } from './editor-document.ts';
+import { hasControlCharacters, multilineTextField, numberInput, textField } from './fields.ts';
 import { analystRef, sectorRef } from './research.ts';
 
 /**
@@ -274,10 +274,10 @@ export const postBody = z.object({
    */
   draft: z
     .record(z.string(), z.unknown(), { error: m.draftInvalid })
-    .refine(
-      (draft) => JSON.stringify(draft).length <= blogLimits.draftMax && !controlCharactersIn(draft),
-      { message: m.draftInvalid, abort: true },
-    )
+    .refine((draft) => JSON.stringify(draft).length <= blogLimits.draftMax && !controlCharactersIn(draft), {
+      message: m.draftInvalid,
+      abort: true,
+    })
     .superRefine((draft, ctx) => {
       const problem = editorDocumentProblem(draft);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
