@@ -71,10 +71,15 @@ const timeSlicedStatements = (client: PGlite) => {
 /**
  * PGlite keeps its files in `dataDir`; without one it lives in memory (tests).
  * pg_trgm must be passed when the database is created, so it is always loaded.
+ * `loadDataDir` starts it from a dump (`dumpDataDir()`) instead of an empty cluster: tests copy a migrated, seeded
+ * template this way (test/test-app.ts).
  */
-export const openPglite = async (dataDir?: string): Promise<DbHandle> => {
+export const openPglite = async (
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DbHandle> => {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   timeSlicedStatements(client);
   const driver = drizzlePglite({ client, schema });
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
