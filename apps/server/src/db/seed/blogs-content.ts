@@ -174,7 +174,7 @@ export const demoPosts: readonly PostSeed[] = [
     blog: 'strategy',
     title: 'Korea value-up: Hanul Financial Group shows the template',
     daysAgo: 46,
-    research: { tickers: ['176420 KS'], count: 2 },
+    research: { tickers: ['176420 KS'], sectorId: 10000121, count: 2 },
     blocks: [
       [
         'p',
@@ -464,7 +464,7 @@ export const demoPosts: readonly PostSeed[] = [
     blog: 'energy',
     title: 'Norvane Renewables: storage turns solar into baseload, at a price',
     daysAgo: 61,
-    research: { tickers: ['NRVN IN'], count: 2 },
+    research: { tickers: ['NRVN IN'], sectorId: 10000124, count: 2 },
     chart: {
       name: 'india-tariffs-storage',
       title: 'Winning tariffs in Indian auctions (INR per kWh)',
@@ -516,7 +516,7 @@ export const demoPosts: readonly PostSeed[] = [
     blog: 'energy',
     title: "Japan's LNG buyers are signing long-term contracts again",
     daysAgo: 54,
-    research: { tickers: ['9541 JP', 'CHYA IJ'], count: 2 },
+    research: { tickers: ['9541 JP', 'CHYA IJ'], sectorId: 10000124, count: 2 },
     chart: {
       name: 'lng-long-term-contracts',
       title: 'Long-term LNG contracts signed by Asian buyers (Mtpa)',
@@ -829,7 +829,7 @@ export const demoPosts: readonly PostSeed[] = [
     blog: 'brief',
     title: "Singapore's visitors are back, and they are spending more",
     daysAgo: 57,
-    research: { tickers: ['SRLR SP'], count: 2 },
+    research: { tickers: ['SRLR SP'], sectorId: 10000123, count: 2 },
     chart: {
       name: 'singapore-visitor-arrivals',
       title: 'Singapore visitor arrivals (million, first five months)',
@@ -950,7 +950,7 @@ export const demoPosts: readonly PostSeed[] = [
     blog: 'brief',
     title: "Japan's drugstores: inbound sales are back above 2019",
     daysAgo: 29,
-    research: { tickers: ['3172 JP', '4938 JP'], count: 2 },
+    research: { tickers: ['3172 JP', '4938 JP'], sectorId: 10000123, count: 2 },
     chart: {
       name: 'aoshiro-duty-free-sales',
       title: 'Aoshiro Retail duty-free sales (JPY billion, fiscal year)',
