@@ -88,10 +88,17 @@ export function DocumentView({
       );
       break;
     case 'mp3':
+      // The players place the watermark themselves: over the picture, never over the controls.
       view = (
-        <Marked watermarks={watermarks} height={height}>
-          <AudioView url={url} title={report.title} onExpired={onFileExpired} onProgress={onProgress} />
-        </Marked>
+        <div className={classes.frameBox} style={{ minHeight: height }}>
+          <AudioView
+            url={url}
+            title={report.title}
+            watermarks={watermarks}
+            onExpired={onFileExpired}
+            onProgress={onProgress}
+          />
+        </div>
       );
       break;
     case 'mp4':
@@ -99,15 +106,16 @@ export function DocumentView({
     case 'mpeg':
     case 'ogg':
       view = (
-        <Marked watermarks={watermarks} height={height}>
+        <div className={classes.frameBox} style={{ minHeight: height }}>
           <VideoView
             url={url}
             title={report.title}
             height={height}
+            watermarks={watermarks}
             onExpired={onFileExpired}
             onProgress={onProgress}
           />
-        </Marked>
+        </div>
       );
       break;
     case 'youtube':

@@ -1,6 +1,8 @@
-import { viewerMessages } from '@portal/contract';
-import { useRef } from 'react';
+import { type ResolvedWatermark, viewerMessages } from '@portal/contract';
+import { useEffect, useRef, useState } from 'react';
+import { playerControlsHeight } from '../lib/viewer-constants.ts';
 import classes from './viewer.module.css';
+import { WatermarkOverlay } from './watermark-overlay.tsx';
 
 /**
  * Keeps a player going across file URL renewals: the signed URL lives 5 minutes, while a player keeps sending
@@ -39,15 +41,46 @@ function useRenewingSource<T extends HTMLMediaElement>(
   return { ref, onError, onLoadedMetadata, onTimeUpdate };
 }
 
-/** mp3 reports: the browser's audio player, with the spec's fallback text. */
+type PlayerArea = { left: number; top: number; width: number; height: number };
+
+/**
+ * Where a video's watermark goes: over its picture, above the controls' strip at its bottom, so the mark is seen
+ * on the video and never lies over the controls (it lets the pointer through in any case).
+ */
+function usePictureArea(video: HTMLVideoElement | null) {
+  const [area, setArea] = useState<PlayerArea>();
+  useEffect(() => {
+    if (!video) return;
+    const measure = () =>
+      setArea({
+        left: video.offsetLeft,
+        top: video.offsetTop,
+        width: video.offsetWidth,
+        height: Math.max(0, video.offsetHeight - playerControlsHeight),
+      });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(video);
+    video.addEventListener('loadedmetadata', measure);
+    return () => {
+      observer.disconnect();
+      video.removeEventListener('loadedmetadata', measure);
+    };
+  }, [video]);
+  return area;
+}
+
+/** mp3 reports: the browser's audio player, with the spec's fallback text, the reader's watermark over its box. */
 export function AudioView({
   url,
   title,
+  watermarks,
   onExpired,
   onProgress,
 }: {
   url: string;
   title: string;
+  watermarks: readonly ResolvedWatermark[];
   onExpired?: () => void;
   onProgress?: (fraction: number) => void;
 }) {
@@ -68,30 +101,41 @@ export function AudioView({
       >
         {viewerMessages.audioUnsupported}
       </audio>
+      <WatermarkOverlay watermarks={watermarks} layer="player" />
     </div>
   );
 }
 
-/** Video reports (mp4, mpg, mpeg, ogg): the browser's video player, with the spec's fallback text. */
+/**
+ * Video reports (mp4, mpg, mpeg, ogg): the browser's video player, with the spec's fallback text, the reader's
+ * watermark over its picture.
+ */
 export function VideoView({
   url,
   title,
   height,
+  watermarks,
   onExpired,
   onProgress,
 }: {
   url: string;
   title: string;
   height: number;
+  watermarks: readonly ResolvedWatermark[];
   onExpired?: () => void;
   onProgress?: (fraction: number) => void;
 }) {
   const media = useRenewingSource<HTMLVideoElement>(url, onExpired, onProgress);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const area = usePictureArea(video);
   return (
     <div className={classes.mediaBox}>
       {/* biome-ignore lint/a11y/useMediaCaption: research video notes come without caption tracks */}
       <video
-        ref={media.ref}
+        ref={(element) => {
+          media.ref.current = element;
+          setVideo(element);
+        }}
         className={classes.video}
         controls
         preload="metadata"
@@ -104,6 +148,7 @@ export function VideoView({
       >
         {viewerMessages.videoUnsupported}
       </video>
+      {area && <WatermarkOverlay watermarks={watermarks} layer="player" area={area} />}
     </div>
   );
 }

@@ -10,7 +10,13 @@ import {
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { takePdfBytes } from '../lib/pdf-bytes.ts';
-import { firstPdfPageMark, pdfPagerThreshold, pdfZoom } from '../lib/viewer-constants.ts';
+import {
+  doubleTap,
+  firstPdfPageMark,
+  pdfDoubleTapZoom,
+  pdfPagerThreshold,
+  pdfZoom,
+} from '../lib/viewer-constants.ts';
 import classes from './viewer.module.css';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -331,19 +337,34 @@ export default function PdfView({
 
   // Pinch: while the fingers move the pages are scaled by CSS around their midpoint; when they lift, the pages are
   // drawn at the new zoom with that point kept under the fingers. Two-finger moves are the viewer's own here (the
-  // browser would otherwise zoom the whole page); one finger still scrolls.
+  // CSS touch-action leaves the browser only panning, so the site itself never zooms or pans sideways); one finger
+  // scrolls the pages. A double tap zooms in at the tapped point, or back to the fitted width, as a PDF reader
+  // app does.
   useEffect(() => {
     const pages = pagesRef.current;
     if (!scroller || !pages) return;
     let pinch: Pinch | null = null;
-    const local = (touches: TouchList) => {
+    /** the finger that went down alone, while it has not moved: a tap in the making */
+    let tap: { x: number; y: number; at: number } | null = null;
+    let lastTap: { x: number; y: number; at: number } | null = null;
+    const local = (x: number, y: number) => {
       const rect = scroller.getBoundingClientRect();
+      return { vx: x - rect.left, vy: y - rect.top };
+    };
+    const midpoint = (touches: TouchList) => {
       const [a, b] = [touches[0] as Touch, touches[1] as Touch];
-      return { vx: (a.clientX + b.clientX) / 2 - rect.left, vy: (a.clientY + b.clientY) / 2 - rect.top };
+      return local((a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
     };
     const onStart = (event: TouchEvent) => {
+      if (event.touches.length === 1) {
+        const touch = event.touches[0] as Touch;
+        tap = { x: touch.clientX, y: touch.clientY, at: event.timeStamp };
+        return;
+      }
+      tap = null;
+      lastTap = null;
       if (event.touches.length !== 2) return;
-      const at = local(event.touches);
+      const at = midpoint(event.touches);
       pinch = {
         distance: touchDistance(event.touches[0] as Touch, event.touches[1] as Touch),
         ...at,
@@ -355,6 +376,9 @@ export default function PdfView({
       pages.style.transformOrigin = `${originX}px ${originY}px`;
     };
     const onMove = (event: TouchEvent) => {
+      const moved = event.touches[0];
+      if (tap && moved && Math.hypot(moved.clientX - tap.x, moved.clientY - tap.y) > doubleTap.px / 3)
+        tap = null;
       if (!pinch || event.touches.length !== 2) return;
       event.preventDefault();
       const distance = touchDistance(event.touches[0] as Touch, event.touches[1] as Touch);
@@ -362,7 +386,25 @@ export default function PdfView({
       pinch.ratio = ratio;
       pages.style.transform = `scale(${ratio})`;
     };
+    const onTapEnd = (event: TouchEvent) => {
+      const done = tap;
+      tap = null;
+      if (!done || event.touches.length > 0 || event.timeStamp - done.at > doubleTap.ms) return;
+      const previous = lastTap;
+      lastTap = done;
+      if (
+        !previous ||
+        done.at - previous.at > doubleTap.ms ||
+        Math.hypot(done.x - previous.x, done.y - previous.y) > doubleTap.px
+      )
+        return;
+      lastTap = null;
+      // The second tap is the viewer's: no click, no word selected under it.
+      event.preventDefault();
+      changeZoom((zoom) => (zoom > 1.05 ? 1 : pdfDoubleTapZoom), local(done.x, done.y));
+    };
     const onEnd = (event: TouchEvent) => {
+      onTapEnd(event);
       if (!pinch || event.touches.length >= 2) return;
       const done = pinch;
       pinch = null;
@@ -374,7 +416,7 @@ export default function PdfView({
     };
     scroller.addEventListener('touchstart', onStart, { passive: true });
     scroller.addEventListener('touchmove', onMove, { passive: false });
-    scroller.addEventListener('touchend', onEnd);
+    scroller.addEventListener('touchend', onEnd, { passive: false });
     scroller.addEventListener('touchcancel', onEnd);
     return () => {
       scroller.removeEventListener('touchstart', onStart);
@@ -382,11 +424,16 @@ export default function PdfView({
       scroller.removeEventListener('touchend', onEnd);
       scroller.removeEventListener('touchcancel', onEnd);
     };
-  }, [scroller]);
+  }, [scroller, changeZoom]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts at its top
-  useEffect(() => {
-    scroller?.scrollTo({ top: 0 });
+  // A page turn shows the new page from its top, and the viewer's top in the window (the site may have been
+  // scrolled past it on a phone, where the page scrolls): never the new page's bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useLayoutEffect(() => {
+    if (!scroller) return;
+    scroller.scrollTop = 0;
+    const top = scroller.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight) scroller.scrollIntoView({ block: 'nearest' });
   }, [page]);
 
   const total = doc?.numPages ?? 0;

@@ -9,9 +9,35 @@ import { WatermarkOverlay } from './watermark-overlay.tsx';
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; sheets: SheetTable[] };
 
 /**
+ * The part of the sheet's frame right of the sticky first column, where the watermark goes (over the labels
+ * column it would hide behind the column's opaque cells).
+ */
+function useScrollingArea(box: HTMLElement | null, key: unknown) {
+  const [area, setArea] = useState<{ left: number; top: number; width: number; height: number }>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for another sheet
+  useEffect(() => {
+    if (!box) return;
+    const measure = () => {
+      const first = box.querySelector(`.${classes.rowLabel}`);
+      // The labels column never takes more than half the frame: the mark keeps room on a phone.
+      const left = Math.min(first ? first.getBoundingClientRect().width : 0, box.clientWidth / 2);
+      setArea({ left, top: 0, width: box.clientWidth - left, height: box.clientHeight });
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [box, key]);
+  return area;
+}
+
+/**
  * xls/xlsx reports as tables, one tab per worksheet (this module and its zip reader load only when needed). The
- * table scrolls inside its own box, and the reader's watermark lies over that box only: over the worksheet tabs
- * its top line hid the tab names.
+ * table scrolls inside its own box with its first column sticking, as in a spreadsheet app. The reader's
+ * watermark lies under that box's transparent cells, right of the first column, so it never hides a cell's text;
+ * never over the worksheet tabs (its top line hid the tab names).
  */
 export default function SheetView({
   url,
@@ -27,6 +53,8 @@ export default function SheetView({
   const [state, setState] = useState<State>({ status: 'loading' });
   const [active, setActive] = useState(0);
   const scrollRef = useRef<HTMLElement>(null);
+  const [scrollBox, setScrollBox] = useState<HTMLElement | null>(null);
+  const area = useScrollingArea(scrollBox, state.status === 'ready' ? active : -1);
   const progress = useRef(onProgress);
   progress.current = onProgress;
 
@@ -92,9 +120,12 @@ export default function SheetView({
           ))}
         </div>
       )}
-      <div className={classes.frameBox}>
+      <div className={`${classes.frameBox} ${classes.sheetFrame}`}>
         <section
-          ref={scrollRef}
+          ref={(element) => {
+            scrollRef.current = element;
+            setScrollBox(element);
+          }}
           className={classes.sheetScroll}
           style={{ height: state.sheets.length > 1 ? height - toolbarHeight : height }}
           aria-label={`Worksheet ${sheet?.name ?? ''}`}
@@ -105,21 +136,46 @@ export default function SheetView({
           <table className={classes.sheetTable}>
             <caption className={classes.visuallyHidden}>{sheet?.name}</caption>
             <tbody>
-              {sheet?.rows.map((row, r) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
-                <tr key={r}>
-                  {row.map((cell, c) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
-                    <td key={c} className={/^-?[\d,.]+%?$/.test(cell) ? classes.numeric : undefined}>
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+              {sheet?.rows.map((row, r) => {
+                // A row with no label but figures (the years over the columns) heads the columns below it.
+                const headsColumns = row.length > 1 && !row[0]?.trim() && row.some((cell) => cell.trim());
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
+                  <tr key={r}>
+                    {row.map((cell, c) => {
+                      const numeric = /^-?[\d,.]+%?$/.test(cell) ? classes.numeric : '';
+                      // The first column labels its row: a row header, and the column that stays in view.
+                      if (c === 0)
+                        return headsColumns ? (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
+                          <td key={c} className={classes.rowLabel}>
+                            {cell}
+                          </td>
+                        ) : (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
+                          <th key={c} scope="row" className={classes.rowLabel}>
+                            {cell}
+                          </th>
+                        );
+                      return headsColumns ? (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
+                        <th key={c} scope="col" className={numeric}>
+                          {cell}
+                        </th>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
+                        <td key={c} className={numeric || undefined}>
+                          {cell}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </section>
-        <WatermarkOverlay watermarks={watermarks} />
+        <WatermarkOverlay watermarks={watermarks} layer="behind" area={area} />
       </div>
     </div>
   );

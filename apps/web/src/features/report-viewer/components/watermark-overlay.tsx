@@ -7,6 +7,12 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import classes from './viewer.module.css';
 
+const layerClass = {
+  over: '',
+  behind: classes.watermarkBehind,
+  player: classes.watermarkPlayer,
+} as const;
+
 /**
  * The reader's watermarks over a document that is not a PDF (PDFs carry the server's stamp in the file). Placed
  * with the contract's placeWatermark on the visible document area, so the mark stays in view while the document
@@ -18,12 +24,22 @@ export function WatermarkOverlay({
   watermarks,
   page = 1,
   scale = 1,
+  layer = 'over',
+  area,
 }: {
   watermarks: readonly ResolvedWatermark[];
   /** the page the overlay covers: documents without pages count as page 1 */
   page?: number;
   /** document zoom, applied to the configured font size */
   scale?: number;
+  /**
+   * 'over' the document (a frame), 'behind' it (a workbook's cells are transparent: their text is drawn over the
+   * mark, never under it), or over a 'player' (a halo keeps the mark visible on dark pictures; the pointer goes
+   * through to the controls)
+   */
+  layer?: 'over' | 'behind' | 'player';
+  /** the part of the parent box the marks are placed in (CSS pixels), when not all of it */
+  area?: { left: number; top: number; width: number; height: number };
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -39,7 +55,14 @@ export function WatermarkOverlay({
 
   const shown = watermarks.filter((w) => watermarkAppliesToPage(w, page));
   return (
-    <div ref={ref} className={classes.watermarkLayer} aria-hidden="true" data-testid="watermark-overlay">
+    <div
+      ref={ref}
+      className={`${classes.watermarkLayer} ${layerClass[layer] ?? ''}`}
+      style={area ? { inset: 'auto', ...area } : undefined}
+      aria-hidden="true"
+      data-testid="watermark-overlay"
+      data-layer={layer}
+    >
       {size.width > 0 &&
         shown.map((watermark, i) => {
           const at = placeWatermark(watermark, size);

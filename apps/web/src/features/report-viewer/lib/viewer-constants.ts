@@ -21,3 +21,13 @@ export const readingProgressIntervalMs = 10_000;
 
 /** PDF zoom, as a multiple of the fit-to-width size: buttons step by the factor, pinch moves freely between. */
 export const pdfZoom = { min: 0.5, max: 4, step: 1.25 } as const;
+
+/** A double tap on a PDF page zooms it to this (from the fitted width, where an A4 page's text is 5-6 px on a
+ * phone, to about 12 px), at the tapped point; a double tap on a zoomed page fits it to the width again. */
+export const pdfDoubleTapZoom = 2;
+
+/** Two taps count as a double tap within this time and distance (the platforms' own double-tap figures). */
+export const doubleTap = { ms: 300, px: 30 } as const;
+
+/** The strip at the bottom of a browser's video player that holds its controls: the watermark stays above it. */
+export const playerControlsHeight = 48;
