@@ -6,7 +6,7 @@
  */
 
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { ReportCard, ReportsReply } from '@portal/contract';
+import { type ReportCard, type ReportsReply, storageKeys } from '@portal/contract';
 import { expect, test } from './support/fixtures.ts';
 
 test.use({ account: 'client', viewport: { width: 375, height: 667 }, hasTouch: true });
@@ -239,5 +239,271 @@ test.describe('tablet', () => {
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await expect.poll(() => width(canvas)).toBeLessThan(fitted + 2);
     expect(await noPageOverflow(page)).toBe(true);
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+/** The site itself is neither zoomed nor wider than the screen: nothing pans it sideways. */
+const siteStill = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.documentElement.scrollWidth <= window.innerWidth && (window.visualViewport?.scale ?? 1) === 1,
+  );
+
+/**
+ * Two taps at a point, 150 ms apart by the events' own clock (a loaded machine may take longer to send them; the
+ * viewer judges a double tap by the events' time stamps).
+ */
+async function doubleTap(page: Page, x: number, y: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const touch = [{ x, y, id: 0 }];
+  for (const at of [0, 0.15]) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: touch,
+      timestamp: start + at,
+    });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchEnd',
+      touchPoints: [],
+      timestamp: start + at + 0.05,
+    });
+  }
+  await cdp.detach();
+}
+
+test.describe('issue 21: reading on a phone', () => {
+  // The cookie notice, accepted: these tests measure what lies over the document, and the notice is not the viewer's.
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: storageKeys.cookieConsent, value: 'true', url: baseURL! }]);
+  });
+
+  test('375 px: double tap and the zoom buttons zoom inside the viewer, whose bar never covers the page', async ({
+    page,
+  }) => {
+    await open(page, await scrollingPdf(page));
+    const region = page.getByRole('region', { name: 'Report document' });
+    const first = page.locator('figure[data-page-number="1"]');
+    await expect(first.locator('canvas')).toBeVisible();
+    // Measured on the page's box: its canvas is replaced whenever the page is drawn again.
+    const canvas = first;
+    const level = page.getByLabel('Zoom level');
+    await expect(level).toHaveText('100%');
+    const fitted = await width(canvas);
+
+    // The bar and the report's toolbar take their own room: neither lies over the pages' visible area.
+    const bar = page.getByRole('toolbar', { name: 'Zoom' });
+    const regionBox = (await region.boundingBox())!;
+    for (const chrome of [bar, page.getByRole('toolbar', { name: 'Report actions' })]) {
+      const box = (await chrome.boundingBox())!;
+      expect(intersects(box, regionBox), `${JSON.stringify(box)} over ${JSON.stringify(regionBox)}`).toBe(
+        false,
+      );
+    }
+    // The last page's foot, scrolled to, is all in view above the bar (it was under a floating bar).
+    const last = page.locator('figure[data-page-number]').last();
+    await region.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const barTop = (await bar.boundingBox())!.y;
+    await expect
+      .poll(async () => {
+        const box = (await last.boundingBox())!;
+        return box.y + box.height;
+      })
+      .toBeLessThanOrEqual(barTop);
+    await region.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+
+    // A double tap on the page zooms in at the tapped point; the site does not move.
+    const box = (await canvas.boundingBox())!;
+    const tap = { x: box.x + box.width * 0.25, y: box.y + Math.min(box.height, regionBox.height) * 0.4 };
+    const fraction = { x: (tap.x - box.x) / box.width, y: (tap.y - box.y) / box.height };
+    await doubleTap(page, tap.x, tap.y);
+    await expect(level).toHaveText('200%');
+    await expect.poll(() => width(canvas)).toBeGreaterThan(fitted * 1.8);
+    // The tapped point of the page is still under the finger (within a few pixels).
+    const zoomed = (await canvas.boundingBox())!;
+    expect(Math.abs(zoomed.x + fraction.x * zoomed.width - tap.x)).toBeLessThan(8);
+    expect(Math.abs(zoomed.y + fraction.y * zoomed.height - tap.y)).toBeLessThan(8);
+    expect(await siteStill(page)).toBe(true);
+    // Zoomed, the page scrolls sideways inside its own box.
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // A second double tap fits the page to the width again.
+    await doubleTap(page, tap.x, tap.y);
+    await expect(level).toHaveText('100%');
+    await expect.poll(() => width(canvas)).toBeLessThan(fitted + 2);
+
+    // The zoom buttons up to the largest zoom: still only the viewer's box scrolls.
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    while (await zoomIn.isEnabled()) await zoomIn.click();
+    await expect(level).toHaveText('400%');
+    await expect.poll(() => width(canvas)).toBeGreaterThan(fitted * 3.5);
+    expect(await siteStill(page)).toBe(true);
+    await page.getByRole('button', { name: 'Fit to width' }).click();
+    await expect(level).toHaveText('100%');
+    // Two-finger moves and double taps over the document are the viewer's, never the browser's zoom of the site.
+    const viewer = region.locator('xpath=..');
+    expect(await viewer.evaluate((el) => getComputedStyle(el).touchAction)).toBe('pan-x pan-y');
+
+    // Scrolling over the page at its end does not scroll the site on.
+    await region.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const siteScroll = await page.evaluate(() => window.scrollY);
+    const centre = (await region.boundingBox())!;
+    await page.mouse.move(centre.x + centre.width / 2, centre.y + centre.height / 2);
+    await page.mouse.wheel(0, 600);
+    // The wheel's scroll has landed when the region's own scroll event has run; give the site a frame more.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(siteScroll);
+  });
+
+  test("375 px: a page turn shows the new page's top, even after the site was scrolled past the viewer's", async ({
+    page,
+  }) => {
+    const pdfs = await readable(page.request, 'pdf');
+    const yearbook = pdfs.find((r) => /Yearbook/.test(r.title));
+    expect(yearbook, 'the demo yearbook (more than ten pages: one page at a time)').toBeTruthy();
+    await open(page, yearbook!);
+    const region = page.getByRole('region', { name: 'Report document' });
+    await expect(page.locator('figure[data-page-number="1"] canvas')).toBeVisible();
+    // Read to the page's foot, then the site on a little further (its header out of view).
+    await region.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.evaluate(() => {
+      const top = document.querySelector('[aria-label="Report document"]')!.getBoundingClientRect().top;
+      window.scrollBy(0, top + 80);
+    });
+    expect((await region.boundingBox())!.y).toBeLessThan(0);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    const second = page.locator('figure[data-page-number="2"]');
+    await expect(second.locator('canvas')).toBeVisible();
+    // The new page's top is in view: inside the document's box, and that box's top inside the window.
+    const [pageBox, regionBox] = [(await second.boundingBox())!, (await region.boundingBox())!];
+    expect(regionBox.y).toBeGreaterThanOrEqual(0);
+    expect(pageBox.y).toBeGreaterThanOrEqual(regionBox.y - 1);
+    expect(pageBox.y).toBeLessThan(regionBox.y + regionBox.height / 4);
+    expect(await page.getByRole('spinbutton').inputValue()).toBe('2');
+    // The bar with the pager stays clear of the page.
+    const bar = (await page.getByRole('navigation', { name: 'Report pages' }).boundingBox())!;
+    expect(intersects(bar, regionBox)).toBe(false);
+  });
+
+  test('375 px: a workbook keeps its first column while the rest scrolls, with its watermark under the cells', async ({
+    page,
+  }) => {
+    await readable(page.request, 'pdf');
+    const sheets = [...(catalogue?.get('xlsx') ?? []), ...(catalogue?.get('xls') ?? [])];
+    expect(sheets.length, 'a readable demo workbook').toBeGreaterThan(0);
+    await open(page, sheets[0]!);
+    const sheet = page.getByRole('region', { name: /^Worksheet / });
+    await expect(sheet.locator('td').first()).toBeVisible();
+    expect(await sheet.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // A row with figures: its label (the row's header) stays where it was while its figures move left.
+    const moved = await sheet.evaluate((el) => {
+      const rows = Array.from(el.querySelectorAll('tr')).filter((tr) => tr.querySelector('td:nth-child(3)'));
+      const row = rows[rows.length - 1]!;
+      const label = row.querySelector('th[scope="row"]')!;
+      const figure = row.querySelectorAll('td')[1]!;
+      const [label0, figure0] = [label.getBoundingClientRect().left, figure.getBoundingClientRect().left];
+      el.scrollLeft = Math.min(200, el.scrollWidth - el.clientWidth);
+      return {
+        shift: el.scrollLeft,
+        label: label.getBoundingClientRect().left - label0,
+        figure: figure.getBoundingClientRect().left - figure0,
+      };
+    });
+    expect(moved.shift).toBeGreaterThan(20);
+    expect(Math.abs(moved.figure + moved.shift)).toBeLessThan(2);
+    expect(Math.abs(moved.label)).toBeLessThan(1);
+    expect(await noPageOverflow(page)).toBe(true);
+
+    // The watermark is there, and wherever it meets a cell's text the text is drawn over it: the topmost thing
+    // at each such point is the cell (the marks take the pointer for the measurement only).
+    const marks = page.getByTestId('watermark-overlay').locator('[data-watermark]');
+    await expect(marks.first()).toBeAttached();
+    await sheet.evaluate((el) => {
+      el.scrollLeft = 0;
+      el.scrollTop = 0;
+    });
+    const crossings = await sheet.evaluate((box) => {
+      const overlay = box.parentElement!.querySelector<HTMLElement>('[data-testid="watermark-overlay"]')!;
+      const markBoxes = Array.from(overlay.querySelectorAll<HTMLElement>('[data-watermark]'));
+      overlay.style.pointerEvents = 'auto';
+      const view = box.getBoundingClientRect();
+      let met = 0;
+      const under: string[] = [];
+      for (const cell of Array.from(box.querySelectorAll('td, th'))) {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        for (const text of Array.from(range.getClientRects())) {
+          for (const mark of markBoxes) {
+            const m = mark.getBoundingClientRect();
+            const left = Math.max(text.left, m.left, view.left);
+            const right = Math.min(text.right, m.right, view.right);
+            const top = Math.max(text.top, m.top, view.top);
+            const bottom = Math.min(text.bottom, m.bottom, view.bottom);
+            if (right - left < 2 || bottom - top < 2) continue;
+            for (const fx of [0.25, 0.5, 0.75]) {
+              const hit = document.elementFromPoint(left + (right - left) * fx, (top + bottom) / 2);
+              met += 1;
+              if (!hit || !cell.contains(hit))
+                under.push(`${cell.textContent} under ${hit?.outerHTML.slice(0, 80)}`);
+            }
+          }
+        }
+      }
+      overlay.style.pointerEvents = '';
+      return { met, under };
+    });
+    expect(crossings.met, 'the watermark crosses some cell text in the first screen').toBeGreaterThan(0);
+    expect(crossings.under).toEqual([]);
+  });
+
+  test('375 px: audio and video carry the watermark over the player, which lets the pointer through', async ({
+    page,
+  }) => {
+    for (const [type, role] of [
+      ['mp4', 'video'],
+      ['mp3', 'audio'],
+    ] as const) {
+      const [report] = await readable(page.request, type);
+      await open(page, report!);
+      const player = page.locator(role);
+      await expect(player).toBeVisible();
+      const marks = page.getByTestId('watermark-overlay').locator('[data-watermark]');
+      await expect(marks.first()).toBeVisible();
+      const playerBox = (await player.boundingBox())!;
+      // the player's own box (the dark box it sits in)
+      const frame = (await player.locator('xpath=..').boundingBox())!;
+      for (const mark of await marks.all()) {
+        const m = (await mark.boundingBox())!;
+        const [cx, cy] = [m.x + m.width / 2, m.y + m.height / 2];
+        // A video's marks lie on its picture; an audio player's on the player's box around it.
+        const on = role === 'video' ? playerBox : frame;
+        expect(cx >= on.x && cx <= on.x + on.width && cy >= on.y && cy <= on.y + on.height).toBe(true);
+        expect(Number(await mark.evaluate((el) => getComputedStyle(el).opacity))).toBeGreaterThan(0);
+      }
+      if (role === 'video') {
+        // Over the picture, above the controls' strip at its foot.
+        const layer = (await page.getByTestId('watermark-overlay').boundingBox())!;
+        expect(layer.y + layer.height).toBeLessThan(playerBox.y + playerBox.height - 24);
+      }
+      // The pointer goes through the marks to the player and its controls.
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x as number, y as number)?.tagName.toLowerCase(),
+        [playerBox.x + playerBox.width / 2, playerBox.y + playerBox.height - 10],
+      );
+      expect(hit).toBe(role);
+    }
   });
 });
