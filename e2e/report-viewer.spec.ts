@@ -64,6 +64,26 @@ async function readerName(page: Page) {
   return name;
 }
 
+/**
+ * The viewer of a media report is ready when its player has the file's metadata (readyState >= HAVE_METADATA,
+ * what `loadedmetadata` announces) and no loader shows. Not `waitForSettled`: a media element may keep fetching
+ * ranges of its file for as long as it likes, so the network never falls quiet (issue 21: a CI run timed out
+ * waiting for `networkidle` here).
+ */
+async function waitForMediaReady(page: Page, selector: 'audio' | 'video') {
+  await expect(page.getByRole('main')).toBeVisible();
+  const player = page.locator(selector);
+  await expect(player).toHaveCount(1);
+  await expect
+    .poll(() => player.evaluate((media: HTMLMediaElement) => media.readyState), {
+      message: `${selector} element has loaded its metadata`,
+    })
+    .toBeGreaterThanOrEqual(1);
+  await expect(
+    page.locator('[aria-busy="true"], [role="progressbar"], .mantine-Loader-root').filter({ visible: true }),
+  ).toHaveCount(0);
+}
+
 const related = (page: Page) => page.getByRole('complementary', { name: viewerMessages.relatedReports });
 const overlay = (page: Page) => page.getByTestId('watermark-overlay');
 
@@ -199,16 +219,13 @@ test.describe('file types', () => {
     await expect(player).toHaveText(viewerMessages.audioUnsupported);
     await expectServed(page, await player.getAttribute('src'));
     await expectOverlayWatermark(page, name);
-    await waitForSettled(page);
+    await waitForMediaReady(page, 'audio');
 
     const video = await reportOfType(page, 'mp4');
     await openReport(page, video);
     await expect(page.locator('video')).toContainText(viewerMessages.videoUnsupported);
     await expectServed(page, await page.locator('video').getAttribute('src'));
-    await expect
-      .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState))
-      .toBeGreaterThan(0);
-    await waitForSettled(page);
+    await waitForMediaReady(page, 'video');
 
     // The run has no internet: YouTube's embed page is answered locally, so the frame loads as it would.
     await page.route('https://www.youtube-nocookie.com/**', (route) =>
@@ -222,7 +239,11 @@ test.describe('file types', () => {
     const embed = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
     await expect(embed).toHaveAttribute('title', youtube.title);
     await expect(embed).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+$/);
-    await waitForSettled(page);
+    // The embed's page has loaded (the named condition, not a quiet network).
+    await expect(
+      page.frameLocator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').getByText('Video player'),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
   });
 });
 

@@ -6,6 +6,7 @@
 
 import type { Page } from '@playwright/test';
 import { messages, refusedReportMessages, viewerMessages } from '@portal/contract';
+import { journeyData } from './support/environment.ts';
 import {
   accountSettingsLink,
   demoAccounts,
@@ -20,15 +21,19 @@ import {
 
 const links = messages.readerLinks;
 
-/** A report the demo client may not open: the list marks it `entitled: false`. */
+/**
+ * A report the demo client may not open, made by the harness in a sector outside the client's subscription and
+ * published last, so first on the research list (e2e/support/harness.ts). The list must mark it `entitled: false`.
+ */
 async function lockedReport(page: Page) {
-  // The research list's first page, as /search shows it.
+  const report = journeyData().lockedReport;
   const reply = await page.request.get('/api/reports?type=all');
   expect(reply.status()).toBe(200);
   const cards = (await reply.json()).data as { id: number; title: string; entitled: boolean }[];
-  const locked = cards.find((card) => !card.entitled);
-  expect(locked, 'a report outside the demo client’s sectors on the first page').toBeTruthy();
-  return locked!;
+  expect(cards.find((card) => card.id === report.id)).toEqual(
+    expect.objectContaining({ id: report.id, title: report.title, entitled: false }),
+  );
+  return report;
 }
 
 const expectResearchList = async (page: Page) => {

@@ -19,6 +19,7 @@ const resultsRoot = path.join(repoRoot, 'e2e/test-results');
 const keepResultsMs = 24 * 60 * 60 * 1000;
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 const serverEntry = 'apps/server/src/server.ts';
+const journeyDataScript = 'apps/server/scripts/e2e-journey-data.ts';
 const host = '127.0.0.1';
 const startTimeoutMs = 120_000;
 
@@ -139,6 +140,30 @@ const pruneOldResults = async () => {
   }
 };
 
+/** Runs apps/server/scripts/e2e-journey-data.ts on the run's database; answers the JSON line it prints. */
+const runJourneyData = async (env: NodeJS.ProcessEnv, logFile: string) => {
+  const child = spawn('npx', ['tsx', journeyDataScript], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  await writeFile(logFile, `[e2e journey data] ${out}${err}`, { flag: 'a' });
+  const line = out.trim().split('\n').at(-1) ?? '';
+  if (code !== 0 || !line.startsWith('{')) {
+    throw new Error(`${journeyDataScript} failed (exit ${code}):\n${(err || out).trim().slice(-2000)}`);
+  }
+  return line;
+};
+
 export async function startHarness() {
   await pruneOldResults();
   if (!existsSync(webIndex)) {
@@ -180,6 +205,10 @@ export async function startHarness() {
     // A developer's shell settings must not point the run at another database, build or mode.
     for (const key of ['NODE_ENV', 'DATABASE_URL', 'CORS_ORIGINS', 'MAIL_FROM']) delete env[key];
 
+    // The journeys' own data (a report outside the demo client's sectors), made on the fresh database before the
+    // portal opens it; the portal's start then finds the database migrated and seeded.
+    const journeyData = await runJourneyData(env, logFile);
+
     const logFd = openSync(logFile, 'a');
     const portal = spawn('npx', ['tsx', serverEntry], {
       cwd: repoRoot,
@@ -209,6 +238,7 @@ export async function startHarness() {
 
     process.env[envKeys.baseURL] = baseURL;
     process.env[envKeys.mailDir] = mailDir;
+    process.env[envKeys.journeyData] = journeyData;
     console.log(`[e2e] portal ${baseURL} (pid ${portal.pid}), SMTP :${smtpPort}, files in ${workDir}`);
   } catch (err) {
     await stopHarness();
