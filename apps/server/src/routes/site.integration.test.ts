@@ -321,6 +321,7 @@ describe('site: navigation, landing, content and page parameters', () => {
     ).toEqual(
       [
         'bEnableConnectBookings',
+        'sConnectConfigJSON',
         'rw_CNTBkTalkToThe',
         'sRshWebContactHTML',
         'sCommonEmailDomain',

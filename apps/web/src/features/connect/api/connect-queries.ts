@@ -1,3 +1,4 @@
+import { type ConnectConfig, connectConfigDefaults, parseConnectConfig } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchParameters } from '../../../lib/parameters.ts';
 import {
@@ -49,18 +50,30 @@ export const useMeeting = (token: string) =>
     retry: false,
   });
 
-/** The appointment page's public parameters (spec 3 section 2), fetched together in one comma-list call. */
-const appointmentParameters = [
+/** CONNECT's public parameters (spec 3 sections 2 and 9), fetched together in one comma-list call. */
+const connectParameters = [
   'sRshWebConnAppHeadline',
   'sRshWebConnAppSubHeading',
   'sRshWebConnAppNoAppointments',
+  'sConnectConfigJSON',
 ] as const;
+const connectParametersQuery = {
+  queryKey: ['parameters', ...connectParameters],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchParameters(connectParameters, signal),
+  staleTime: 5 * 60_000,
+};
 
-/** One of the appointment page's parameters (an unset one reads as ''); the three share one call. */
-export const useConnectParameter = (name: (typeof appointmentParameters)[number]) =>
+/** One of the appointment page's texts (an unset one reads as ''); CONNECT's parameters share one call. */
+export const useConnectParameter = (
+  name: Exclude<(typeof connectParameters)[number], 'sConnectConfigJSON'>,
+) => useQuery({ ...connectParametersQuery, select: (values) => values.get(name) ?? '' });
+
+/**
+ * sConnectConfigJSON read with the contract's values as defaults (schemas/connect-config.ts); the defaults also
+ * while it loads or when it cannot be had, so no screen waits for it.
+ */
+export const useConnectConfig = (): ConnectConfig =>
   useQuery({
-    queryKey: ['parameters', ...appointmentParameters],
-    queryFn: ({ signal }) => fetchParameters(appointmentParameters, signal),
-    staleTime: 5 * 60_000,
-    select: (values) => values.get(name) ?? '',
-  });
+    ...connectParametersQuery,
+    select: (values) => parseConnectConfig(values.get('sConnectConfigJSON')),
+  }).data ?? connectConfigDefaults;

@@ -16,13 +16,17 @@ import { htmlToText, renderSafeHtml } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { AppointmentSlot, BookingAnalyst } from '../api/connect-api.ts';
-import { useAppointments, useBookingAnalysts, useConnectParameter } from '../api/connect-queries.ts';
+import {
+  useAppointments,
+  useBookingAnalysts,
+  useConnectConfig,
+  useConnectParameter,
+} from '../api/connect-queries.ts';
 import { pageOfDay, readerZone, slotTimes } from '../lib/connect-time.ts';
 import { useBookingAction } from './booking-action.tsx';
 import classes from './connect.module.css';
 
 const m = messagesConnect.appointment;
-const perPage = connectLimits.appointmentsPerPage;
 
 /** The spec's not-subscribed refusal, naming the firm and its sales contact (the runtime config has the firm). */
 export const notSubscribedText = () => {
@@ -85,6 +89,8 @@ function AnalystSlots({
   userId: number | null;
 }) {
   const appointments = useAppointments(analyst.iCAO_ObjId, userId);
+  // cards per page: sConnectConfigJSON's eventsPerPage (the contract's 8 by default)
+  const perPage = useConnectConfig().eventsPerPage;
   const noneText = useConnectParameter('sRshWebConnAppNoAppointments');
   const [page, setPage] = useState(1);
   const [day, setDay] = useState<string | null>(null);
@@ -99,7 +105,7 @@ function AnalystSlots({
   const jump = (value: string | null) => {
     setDay(value);
     if (!value) return;
-    const target = pageOfDay(days, value.slice(0, 10));
+    const target = pageOfDay(days, value.slice(0, 10), perPage);
     if (target === null) showToast(false, m.noEventsOnDate);
     else setPage(target);
   };

@@ -1,20 +1,23 @@
 import { Button } from '@mantine/core';
-import { connectLimits, messagesConnect } from '@portal/contract';
+import { messagesConnect } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { registerForEvents } from '../api/connect-api.ts';
+import { useConnectConfig } from '../api/connect-queries.ts';
 
 const m = messagesConnect.registration;
 
 /**
  * The Register button and its confirmation (spec 3 section 2): nothing checked does nothing (the button is
- * disabled); Yes registers, toasts the result and reloads the events after connectLimits.registrationReloadMs.
+ * disabled); Yes registers, toasts the result and reloads the events after sConnectConfigJSON's
+ * registrationReloadMs.
  */
 export function RegisterButton({ checked, onRegistered }: { checked: number[]; onRegistered: () => void }) {
   const queryClient = useQueryClient();
+  const { registrationReloadMs } = useConnectConfig();
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -30,7 +33,7 @@ export function RegisterButton({ checked, onRegistered }: { checked: number[]; o
       timer.current = window.setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: ['connect-events'] });
         void queryClient.invalidateQueries({ queryKey: ['connect-event'] });
-      }, connectLimits.registrationReloadMs);
+      }, registrationReloadMs);
     } catch (error) {
       // the checked events stay checked, so the reader can send them again
       showToast(false, error instanceof ApiError ? error.message : m.registerFailed);

@@ -95,7 +95,7 @@ export const slotTimes = (
 export const pageOfDay = (
   days: readonly string[],
   day: string,
-  perPage = connectLimits.appointmentsPerPage,
+  perPage: number = connectLimits.appointmentsPerPage,
 ) => {
   const index = days.indexOf(day);
   return index < 0 ? null : Math.floor(index / perPage) + 1;
