@@ -79,6 +79,9 @@ test.describe('signed in', () => {
 
     const dialog = page.getByRole('dialog', { name: texts.success });
     await expect(dialog).toBeVisible();
+    // behind the dialog the page says it is done: the reasons form is gone (issue 21 item 14)
+    await expect(page.locator('main input[type="radio"]')).toHaveCount(0);
+    await expect(main.getByText(texts.doneFrom, { exact: false })).toBeAttached();
     await expectAccessible(page, 'success dialog');
     await dialog.getByRole('button', { name: texts.ok }).click();
     await expect(page).toHaveURL(/\/subscriptionPreference\/settings$/);
