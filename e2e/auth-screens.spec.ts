@@ -4,6 +4,7 @@ import { accountPassword, signUpThroughApi } from './support/api.ts';
 import {
   accountSettingsLink,
   demoAccounts,
+  demoPassword,
   expect,
   expectAccessible,
   fillLogin,
@@ -28,6 +29,19 @@ test.describe('login', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(demoAccounts.npi);
     await expect(accountSettingsLink(page)).toHaveCount(0);
     await expectAccessible(page, 'login error shown');
+  });
+
+  test('a redirectUrl that leads off the site once normalised ends the sign-in on the home, not on an error page', async ({
+    page,
+  }) => {
+    // Issue 21: '/..//evil.example/phish' resolves to '//evil.example/phish', another site's address to a router.
+    await page.goto('/login?redirectUrl=%2F..%2F%2Fevil.example%2Fphish');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await fillLogin(page, demoAccounts.npi, demoPassword);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+    await expect(accountSettingsLink(page)).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await expectAccessible(page, 'signed in after a refused redirect');
   });
 
   test('show/hide password toggles the field type', async ({ page }) => {

@@ -19,6 +19,38 @@ describe('post-login target (spec 1 sections 2.2 and 2.5)', () => {
     expect(postLoginTarget('/login', '?redirectUrl=%2F%2Fevil.example', user)).toBe('/home');
     expect(safeRelativeUrl('/\\evil.example')).toBeUndefined();
   });
+  it('normalises dot segments, encodings and backslashes before judging, and falls back to the home (issue 21)', () => {
+    for (const redirect of [
+      '%2F..%2F%2Fevil.example%2Fphish',
+      '/.//evil',
+      '/%2e%2e//evil',
+      '/%2E%2E//evil',
+      '/home/..//evil',
+      '/home/%2e%2e/%2fevil.example',
+      '/%252e%252e//evil',
+      '/%252F%252Fevil.example',
+      '/\\evil.example',
+      '/%5Cevil.example',
+      '/\t/evil.example',
+      '\\\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '//evil.example',
+    ]) {
+      expect(safeRelativeUrl(redirect), redirect).toBeUndefined();
+      expect(postLoginTarget('/login', `?redirectUrl=${encodeURIComponent(redirect)}`, user), redirect).toBe(
+        '/home',
+      );
+    }
+    // The exact address of the issue, as it stands in the address bar.
+    expect(postLoginTarget('/login', '?redirectUrl=%2F..%2F%2Fevil.example%2Fphish', user)).toBe('/home');
+  });
+  it('keeps same-origin paths, resolved, with their query and hash', () => {
+    expect(safeRelativeUrl('/reports/12?a=1#page=2')).toBe('/reports/12?a=1#page=2');
+    expect(safeRelativeUrl('/home/../settings')).toBe('/settings');
+    expect(safeRelativeUrl('/search?q=copper%20price')).toBe('/search?q=copper%20price');
+    expect(safeRelativeUrl('/search?next=%2F%2Fevil')).toBe('/search?next=%2F%2Fevil');
+  });
   it('sends /login/signupPreference to the subscription preferences', () => {
     expect(postLoginTarget('/login/signupPreference', '?redirectUrl=%2Fsettings', user)).toBe(
       '/subscriptionPreference/home',

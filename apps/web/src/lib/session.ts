@@ -1,4 +1,10 @@
-import { type CurrentUser, type CurrentUserReply, limits, storageKeys } from '@portal/contract';
+import {
+  type CurrentUser,
+  type CurrentUserReply,
+  limits,
+  sameOriginPath,
+  storageKeys,
+} from '@portal/contract';
 import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
@@ -107,16 +113,12 @@ export const useSignOut = () => {
   }, [navigate, queryClient]);
 };
 
-/** A same-origin path (with query) or undefined: redirect targets come from the address bar. */
-export const safeRelativeUrl = (value: string | null | undefined): string | undefined => {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  try {
-    const url = new URL(value, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
-  } catch {
-    return undefined;
-  }
-};
+/**
+ * A same-origin path (with query) or undefined: redirect targets come from the address bar. Judged by the
+ * contract's one rule (redirects.ts: decoded, dot segments resolved, then same-origin path only).
+ */
+export const safeRelativeUrl = (value: string | null | undefined): string | undefined =>
+  sameOriginPath(value, window.location.origin);
 
 const pathOf = (url: string) => url.split(/[?#]/)[0] ?? url;
 
