@@ -1,3 +1,15 @@
+/**
+ * The WHATWG URL class of every runtime the contract runs in (browsers, Node); the contract compiles without DOM or
+ * Node types, so the little used here is declared.
+ */
+interface ParsedUrl {
+  origin: string;
+  pathname: string;
+  search: string;
+  hash: string;
+}
+declare const URL: new (input: string, base?: string) => ParsedUrl;
+
 /** How many rounds of percent-decoding a redirect target gets before it is judged (`%252F` is `/` after two). */
 const DECODE_ROUNDS = 5;
 
@@ -19,7 +31,7 @@ const decodeFully = (value: string) => {
 /** The path of `value` resolved against `origin` (dot segments gone, backslashes read as slashes), if it stays there. */
 const resolvedPath = (value: string, origin: string) => {
   if (!value.startsWith('/')) return undefined;
-  let url: URL;
+  let url: ParsedUrl;
   try {
     url = new URL(value, origin);
   } catch {
