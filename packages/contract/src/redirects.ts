@@ -1,14 +1,4 @@
-/**
- * The WHATWG URL class of every runtime the contract runs in (browsers, Node); the contract compiles without DOM or
- * Node types, so the little used here is declared.
- */
-interface ParsedUrl {
-  origin: string;
-  pathname: string;
-  search: string;
-  hash: string;
-}
-declare const URL: new (input: string, base?: string) => ParsedUrl;
+import { parseUrl } from './whatwg-url.ts';
 
 /** How many rounds of percent-decoding a redirect target gets before it is judged (`%252F` is `/` after two). */
 const DECODE_ROUNDS = 5;
@@ -31,12 +21,8 @@ const decodeFully = (value: string) => {
 /** The path of `value` resolved against `origin` (dot segments gone, backslashes read as slashes), if it stays there. */
 const resolvedPath = (value: string, origin: string) => {
   if (!value.startsWith('/')) return undefined;
-  let url: ParsedUrl;
-  try {
-    url = new URL(value, origin);
-  } catch {
-    return undefined;
-  }
+  const url = parseUrl(value, origin);
+  if (!url) return undefined;
   if (url.origin !== origin) return undefined;
   // A path that starts with two slashes (or a slash and a backslash) is another site's address to a router or a
   // browser (`//evil.example/phish`), although URL keeps it on this origin.

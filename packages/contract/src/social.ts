@@ -1,3 +1,5 @@
+import { parseUrl } from './whatwg-url.ts';
+
 /**
  * The header's social icons (spec 1 section 2.3): the firm's pages on the networks we draw an icon for, set with
  * FIRM_SOCIAL (a comma list of https addresses). A network is known by the address's host; anything else is
@@ -18,12 +20,8 @@ export interface SocialLink {
 
 /** The link for an https address on a known network's host (with a path to a page), or null. */
 export const socialLinkOf = (value: string): SocialLink | null => {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
+  const url = parseUrl(value.trim());
+  if (!url) return null;
   if (url.protocol !== 'https:' || url.username || url.password || url.port || url.pathname.length < 2)
     return null;
   const host = url.hostname.toLowerCase();
