@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { telHref } from '../../lib/tel-href.ts';
-import { useRfsMode } from './rfs-mode.ts';
+import type { RfsMode } from './rfs-mode.ts';
 import classes from './site-footer.module.css';
 
 const firmLinks = [
@@ -16,11 +16,10 @@ const legalLinks = [
   { to: '/terms', label: 'Terms of Use' },
 ];
 
-export function SiteFooter() {
+/** `rfs`: the page's ?rfsUrl mode (spec 1 section 2.2), read by the page frame: the links lead to sign-in first. */
+export function SiteFooter({ rfs }: { rfs: RfsMode }) {
   const { firm } = getRuntimeConfig();
   const year = new Date().getFullYear();
-  // Spec 1 section 2.2: with ?rfsUrl the links lead to sign-in first, then on to the page.
-  const rfs = useRfsMode();
   const target = (to: string) => rfs?.footerTo(to) ?? to;
   return (
     <footer className={classes.footer}>

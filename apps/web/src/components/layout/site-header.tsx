@@ -10,10 +10,14 @@ import { withReaderLinks } from './reader-links.ts';
 import { useRfsMode } from './rfs-mode.ts';
 import { SearchBox } from './search-box.tsx';
 import classes from './site-header.module.css';
-import { SocialLinks } from './social-links.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The area-of-interest modal is loaded when first opened: it is not part of every page's first download.
+// The social icons end the navigation row and are no part of the first paint: their chunk (the marks' paths) is
+// asked for as this module runs, beside the route's own, and stays out of the login route's initial JS.
+const socialModule = import('./social-links.tsx');
+
+const SocialLinks = lazy(() => socialModule.then((m) => ({ default: m.SocialLinks })));
 const AoiModal = lazy(() => import('../../features/site/components/aoi-modal.tsx'));
 
 /**
@@ -81,7 +85,9 @@ export function SiteHeader() {
               </>
             )}
           </div>
-          <SocialLinks />
+          <Suspense fallback={null}>
+            <SocialLinks />
+          </Suspense>
         </div>
       </div>
       {aoi !== 'closed' && (
