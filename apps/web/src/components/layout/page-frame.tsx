@@ -1,3 +1,4 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmedNotice } from '../notice.tsx';
@@ -22,6 +23,9 @@ export function PageFrame({ mainClassName, children }: { mainClassName?: string;
   // The footer's links follow the ?rfsUrl mode; read here, where the header reads it, and handed down (the footer's
   // lazy chunk importing the router's search-params hook split the router out of the entry: 3.5 KB more gzip).
   const rfs = useRfsMode();
+  // While the screen's data is on its way the main landmark says so (aria-busy): assistive technology waits for the
+  // update to finish before reading it, and the browser journeys wait for this instead of network silence.
+  const fetching = useIsFetching() > 0;
 
   // After an in-app page change, move focus to the new content so keyboard and screen-reader users start
   // there (as after a full page load) instead of on a link that no longer exists.
@@ -40,7 +44,7 @@ export function PageFrame({ mainClassName, children }: { mainClassName?: string;
         Skip to main content
       </a>
       <SiteHeader />
-      <main id="main" ref={mainRef} tabIndex={-1} className={mainClassName}>
+      <main id="main" ref={mainRef} tabIndex={-1} className={mainClassName} aria-busy={fetching || undefined}>
         <ConfirmedNotice />
         {children}
       </main>
