@@ -201,11 +201,13 @@ test.describe('file types', () => {
     const report = await reportOfType(page, 'xlsx');
     await openReport(page, report);
     // a bank's or insurer's model reads total income where a company's reads revenue
-    await expect(page.getByRole('cell', { name: /^(Revenue|Total income)$/ }).first()).toBeVisible();
+    // the first column holds the rows' labels: row headers (th scope=row)
+    await expect(page.getByRole('rowheader', { name: /^(Revenue|Total income)$/ }).first()).toBeVisible();
     // the model is in millions of the listing's currency (IDR for a Jakarta listing, HKD for Hong Kong...)
-    await expect(page.getByRole('cell', { name: /^Year to December \([A-Z]{3} m\)$/ })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: /^Year to December \([A-Z]{3} m\)$/ })).toBeVisible();
     await page.getByRole('toolbar', { name: 'Worksheets' }).getByRole('button', { name: 'Notes' }).click();
-    await expect(page.getByRole('cell', { name: 'Key points' })).toBeVisible();
+    const keyPoints = { name: 'Key points' };
+    await expect(page.getByRole('rowheader', keyPoints).or(page.getByRole('cell', keyPoints))).toBeVisible();
     await expectOverlayWatermark(page, name);
     await waitForSettled(page);
   });

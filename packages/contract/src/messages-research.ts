@@ -34,8 +34,8 @@ export const messagesResearch = {
   dateRangeHint: 'Pick the first and the last day.',
   clearDateRange: 'Clear the date range',
   calendar: {
-    monthLevelControl: 'Choose a month',
-    yearLevelControl: 'Choose a year',
+    // The level controls keep their visible text ('November 2026') as their name: a label of its own ('Choose a
+    // month') would not contain it (WCAG 2.5.3 label in name, axe's label-content-name-mismatch).
     nextMonth: 'Next month',
     previousMonth: 'Previous month',
     nextYear: 'Next year',
