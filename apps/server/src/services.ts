@@ -114,6 +114,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     research,
     throttles,
     watermarks,
+    parameters,
     secrets,
     frameOrigins: config.corsOrigins,
     // File URLs of e-mailed links are bound to the recipient's verified device (or own session).

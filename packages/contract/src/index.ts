@@ -1,5 +1,6 @@
 export * from './api-routes.ts';
 export * from './brand.ts';
+export * from './copy-links.ts';
 export * from './legal-texts.ts';
 export * from './limits.ts';
 export * from './links.ts';

@@ -1,3 +1,4 @@
+import { copyLinkTexts } from './copy-links.ts';
 /**
  * Texts of CONNECT (issue 15; spec 3 sections 2, 8 and 9): event registration, the approval screen, meeting
  * links, appointment booking and open slots, their mails and the server's refusals. A module of its own beside
@@ -53,8 +54,8 @@ export const messagesConnect = {
     remindedDone: (count: number) => `Reminder sent to ${count} participant${count === 1 ? '' : 's'}.`,
     meetingLink: 'Copy meeting link',
     // spec
-    copied: 'Copied',
-    internalError: 'Internal Error',
+    copied: copyLinkTexts.copied,
+    internalError: copyLinkTexts.failed,
     chooseEvent: 'Choose an event on the left to see its registrants.',
     noPending: 'No registrants are waiting for approval.',
     noApproved: 'No registrant has been approved yet.',

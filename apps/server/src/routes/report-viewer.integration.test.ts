@@ -1,7 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { messages, reportRefusalReply, reportViewerReply, viewerMessages } from '@portal/contract';
+import {
+  copyLinkTexts,
+  messages,
+  reportRefusalReply,
+  reportViewerReply,
+  viewerMessages,
+} from '@portal/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -477,6 +483,52 @@ describe('report viewer calls (issue 4)', () => {
         .update(parameters)
         .set({ value: saved!.value })
         .where(eq(parameters.name, 'sRWReportWaterMarkJSON'));
+    }
+  });
+
+  it('gives an admin the copy-link menu from sWebCustomLinks and rw_CopyLinkTo, and a reader none', async () => {
+    const setParameter = (name: string, value: string) =>
+      t.db
+        .insert(parameters)
+        .values({ name, value, isPublic: false })
+        .onConflictDoUpdate({ target: parameters.name, set: { value } });
+    const saved = await t.db.select().from(parameters);
+    const before = (name: string) => saved.find((row) => row.name === name)?.value;
+    await setParameter('rw_CopyLinkTo', 'https://research.example.com/ignored-path');
+    await setParameter(
+      'sWebCustomLinks',
+      JSON.stringify({
+        'Client CRM': 'https://crm.example.com/research/@@ReportId@@?from=@@ReportUrl@@',
+        'Script link': 'javascript:alert(1)',
+        '': 'https://nameless.example.com/',
+        Number: 42,
+      }),
+    );
+    try {
+      const adminView = reportViewerReply.parse((await open(admin, ids.pdf!)).json()).data;
+      const own = `https://research.example.com/reports/${ids.pdf}_chip-cycle-turns`;
+      expect(adminView.copyLinks).toEqual([
+        { name: copyLinkTexts.thisReport, url: own },
+        {
+          name: 'Client CRM',
+          url: `https://crm.example.com/research/${ids.pdf}?from=${encodeURIComponent(own)}`,
+        },
+      ]);
+      // What a reader is sent never carries the firm's internal links.
+      const readerView = await open(reader, ids.pdf!);
+      expect(reportViewerReply.parse(readerView.json()).data.copyLinks).toEqual([]);
+      expect(readerView.body).not.toContain('crm.example.com');
+      // Broken JSON: the report still opens, with its own link only.
+      await setParameter('sWebCustomLinks', '{not json');
+      expect(reportViewerReply.parse((await open(admin, ids.pdf!)).json()).data.copyLinks).toEqual([
+        { name: copyLinkTexts.thisReport, url: own },
+      ]);
+    } finally {
+      for (const name of ['rw_CopyLinkTo', 'sWebCustomLinks']) {
+        const value = before(name);
+        if (value === undefined) await t.db.delete(parameters).where(eq(parameters.name, name));
+        else await setParameter(name, value);
+      }
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { copyLink } from '../copy-links.ts';
 import { watermarkXAlignments, watermarkYAlignments } from '../watermark.ts';
 import { numberInput, textField } from './fields.ts';
 import { analystRef, reportCard, sectorRef } from './research.ts';
@@ -117,6 +118,8 @@ export const reportViewerData = z.object({
   related: z.array(reportCard),
   /** the configurations that apply to this report, placeholders filled for this reader */
   watermarks: z.array(resolvedWatermark),
+  /** an admin's copy-link menu (sWebCustomLinks, rw_CopyLinkTo; see copy-links.ts); empty for everyone else */
+  copyLinks: z.array(copyLink),
 });
 export const reportViewerReply = z.object({ success: z.literal(true), data: reportViewerData });
 export type ReportViewerReply = z.infer<typeof reportViewerReply>;

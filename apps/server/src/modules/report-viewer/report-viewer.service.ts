@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
+  buildCopyLinks,
+  type CopyLink,
+  copyLinkParameters,
   fileUrlTtlSeconds,
   type ReportDetail,
   type ReportErrorReply,
@@ -21,6 +24,7 @@ import type { Entitlement } from '../entitlements/entitlements.ts';
 import { mayRead } from '../entitlements/entitlements.ts';
 import { addressFileTypes } from '../ingest/add-report.ts';
 import { escapeHtml } from '../mail/templates.ts';
+import type { ParametersService } from '../parameters/parameters.service.ts';
 import { JsonBody, type ResearchService } from '../research/research.service.ts';
 import type { Clock, Log } from '../runtime.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
@@ -170,6 +174,7 @@ export const createReportViewerService = (deps: {
   research: ResearchService;
   throttles: ThrottlesService;
   watermarks: WatermarkService;
+  parameters: ParametersService;
   secrets: SecretStore;
   /** CORS origins that may frame htm reports besides the API's own origin */
   frameOrigins: readonly string[];
@@ -333,7 +338,18 @@ export const createReportViewerService = (deps: {
     // The research service may answer with its shared, already rendered page: the viewer needs the cards.
     const relatedCards =
       related instanceof JsonBody ? (JSON.parse(related.text) as ReportsReply).data : related.data;
-    return { success: true, data: { report: detail, related: relatedCards, watermarks } };
+    return { success: true, data: { report: detail, related: relatedCards, watermarks, copyLinks: [] } };
+  };
+
+  /** An admin's copy-link menu (spec 2 section 3), from the parameters as they are now; problems are logged. */
+  const copyLinksOf = async (report: ViewerReportRow): Promise<CopyLink[]> => {
+    const [customLinks, copyLinkTo] = await Promise.all([
+      deps.parameters.get(copyLinkParameters.customLinks),
+      deps.parameters.get(copyLinkParameters.copyLinkTo),
+    ]);
+    return buildCopyLinks({ customLinks, copyLinkTo }, report, (problem) =>
+      log.warn({ parameter: copyLinkParameters.customLinks, problem }, problem),
+    );
   };
 
   const apiIdOf = (ref: { id: number; highlighted: boolean }) => `${ref.highlighted ? 'H' : 'S'}-${ref.id}`;
@@ -390,9 +406,8 @@ export const createReportViewerService = (deps: {
         if (decision.report) return refusedWithMetadata(decision.outcome, decision.report, apiIdOf(ref));
         return decision.outcome;
       }
-      return {
-        status: 200,
-        body: await viewerReply({
+      const [body, copyLinks] = await Promise.all([
+        viewerReply({
           report: decision.report,
           apiId: apiIdOf(ref),
           reader: readerOfUser(caller!.user),
@@ -401,7 +416,9 @@ export const createReportViewerService = (deps: {
           accessKeyId: null,
           binding: sessionBinding(caller!.sessionId),
         }),
-      };
+        caller!.user.type === 'admin' ? copyLinksOf(decision.report) : [],
+      ]);
+      return { status: 200, body: { ...body, data: { ...body.data, copyLinks } } };
     },
 
     /**

@@ -27,6 +27,7 @@ const viewerReply: ReportViewerReply = {
     },
     related: [],
     watermarks: [],
+    copyLinks: [],
   },
 };
 

@@ -1,4 +1,5 @@
 import {
+  copyLinkTexts,
   messages,
   messagesResearch,
   type ReportViewerReply,
@@ -11,7 +12,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Call, client, fakeApi, parameterReply, renderApp } from '../../../test/render-app.tsx';
 import { reportFixture } from '../../research/test-data.ts';
 
-const viewerReply = (overrides: Partial<ReportViewerReply['data']['report']> = {}): ReportViewerReply => ({
+const viewerReply = (
+  overrides: Partial<ReportViewerReply['data']['report']> = {},
+  copyLinks: ReportViewerReply['data']['copyLinks'] = [],
+): ReportViewerReply => ({
   success: true,
   data: {
     report: {
@@ -32,6 +36,7 @@ const viewerReply = (overrides: Partial<ReportViewerReply['data']['report']> = {
       reportFixture({ id: 9, title: 'Webinar replay', video: 'v-42', analysts: [] }),
     ],
     watermarks: [],
+    copyLinks,
   },
 });
 
@@ -140,6 +145,33 @@ describe('report viewer', () => {
       { id: 7, status: 1 },
       { id: 7, status: 0 },
     ]);
+  });
+
+  it("offers an admin's custom links to copy, saying 'Copied' or 'Internal Error'", async () => {
+    const links = [
+      { name: copyLinkTexts.thisReport, url: 'https://research.example.com/reports/7_asia-strategy-podcast' },
+      { name: 'Bloomberg', url: 'https://blinks.example.com/research?id=7' },
+    ];
+    viewerApi({ body: viewerReply({}, links) });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp('/reports/7_x');
+    await userEvent.click(await screen.findByRole('button', { name: copyLinkTexts.menu }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Bloomberg' }));
+    expect(writeText).toHaveBeenCalledWith('https://blinks.example.com/research?id=7');
+    expect(await screen.findByText(copyLinkTexts.copied)).toBeInTheDocument();
+
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    await userEvent.click(screen.getByRole('button', { name: copyLinkTexts.menu }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: copyLinkTexts.thisReport }));
+    expect(await screen.findByText(copyLinkTexts.failed)).toBeInTheDocument();
+  });
+
+  it('shows no custom copy-link menu to a reader (the server sends none)', async () => {
+    viewerApi({ body: viewerReply() });
+    renderApp('/reports/7_x');
+    await screen.findByRole('button', { name: 'Copy link' });
+    expect(screen.queryByRole('button', { name: copyLinkTexts.menu })).not.toBeInTheDocument();
   });
 
   it('copies the report link with the notice, and full screen hides the related reports', async () => {

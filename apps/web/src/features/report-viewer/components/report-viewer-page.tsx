@@ -188,6 +188,7 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
         <ViewerHeader report={report} />
         <ViewerToolbar
           report={report}
+          copyLinks={data.copyLinks}
           canSave={Boolean(user)}
           fullScreen={fullScreen}
           onToggleFullScreen={() => setFullScreen((on) => !on)}

@@ -6,6 +6,7 @@ import { useBookingLink } from '../../research/api/research-queries.ts';
 import { SaveButton } from '../../research/components/save-button.tsx';
 import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
 import type { ViewerData } from '../api/viewer-api.ts';
+import { CopyLinkMenu } from './copy-link-menu.tsx';
 import { ForwardButton } from './forward-button.tsx';
 import classes from './viewer.module.css';
 
@@ -96,11 +97,14 @@ export const shareableReportUrl = (report: Pick<Report, 'id' | 'title'>, origin 
 /** Toolbar: save toggle and forward (signed-in readers), copy link with its notice, full-screen toggle. */
 export function ViewerToolbar({
   report,
+  copyLinks,
   canSave,
   fullScreen,
   onToggleFullScreen,
 }: {
   report: Report;
+  /** an admin's copy-link menu (empty for everyone else) */
+  copyLinks: ViewerData['copyLinks'];
   canSave: boolean;
   fullScreen: boolean;
   onToggleFullScreen: () => void;
@@ -134,6 +138,13 @@ export function ViewerToolbar({
           <CopyLinkIcon />
           <span>Copy link</span>
         </button>
+        {copyLinks.length > 0 && (
+          <CopyLinkMenu
+            links={copyLinks}
+            icon={<CopyLinkIcon />}
+            onCopied={(text) => setNotice({ text, at: Date.now() })}
+          />
+        )}
         <button
           type="button"
           className={classes.toolButton}
