@@ -495,6 +495,10 @@ test.describe('issue 21: reading on a phone', () => {
       await open(page, report!);
       const player = page.locator(role);
       await expect(player).toBeVisible();
+      // The player has its file's metadata (its controls are drawn at their final size).
+      await expect
+        .poll(() => player.evaluate((el: HTMLMediaElement) => el.readyState))
+        .toBeGreaterThanOrEqual(1);
       const marks = page.getByTestId('watermark-overlay').locator('[data-watermark]');
       await expect(marks.first()).toBeVisible();
       const playerBox = (await player.boundingBox())!;
@@ -509,16 +513,26 @@ test.describe('issue 21: reading on a phone', () => {
         expect(Number(await mark.evaluate((el) => getComputedStyle(el).opacity))).toBeGreaterThan(0);
       }
       if (role === 'video') {
-        // Over the picture, above the controls' strip at its foot.
-        const layer = (await page.getByTestId('watermark-overlay').boundingBox())!;
-        expect(layer.y + layer.height).toBeLessThan(playerBox.y + playerBox.height - 24);
+        // Over the picture, above the controls' strip at its foot (measured again once the player has its size).
+        await expect
+          .poll(async () => {
+            const [layer, box] = await Promise.all([
+              page.getByTestId('watermark-overlay').boundingBox(),
+              player.boundingBox(),
+            ]);
+            return box!.y + box!.height - (layer!.y + layer!.height);
+          })
+          .toBeGreaterThan(24);
       }
       // The pointer goes through the marks to the player and its controls.
       const hit = await page.evaluate(
-        ([x, y]) => document.elementFromPoint(x as number, y as number)?.tagName.toLowerCase(),
+        ([x, y]) => {
+          const element = document.elementFromPoint(x as number, y as number);
+          return { tag: element?.tagName.toLowerCase(), html: element?.outerHTML.slice(0, 200) };
+        },
         [playerBox.x + playerBox.width / 2, playerBox.y + playerBox.height - 10],
       );
-      expect(hit).toBe(role);
+      expect(hit.tag, `the pointer meets ${hit.html}`).toBe(role);
     }
   });
 });

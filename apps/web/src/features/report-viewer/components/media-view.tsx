@@ -61,6 +61,8 @@ function usePictureArea(video: HTMLVideoElement | null) {
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(video);
+    // The picture is centred in its box: when the box grows or shrinks, the picture moves without changing size.
+    if (video.parentElement) observer.observe(video.parentElement);
     video.addEventListener('loadedmetadata', measure);
     return () => {
       observer.disconnect();
