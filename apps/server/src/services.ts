@@ -84,6 +84,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     publicUrl: config.publicUrl,
     firm: config.firm,
     outbox,
+    parameter: parameters.get,
   });
   const deviceVerification = createDeviceVerificationService({
     db,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   emailOutbox,
   forwardCounts,
+  parameters,
   reportAccessKeys,
   reportForwards,
   throttles,
@@ -77,6 +78,21 @@ describe('forward a report to a colleague', () => {
     await setUsed(0);
   });
 
+  it('sends no publication type header when sWebEmlHdPubType would inject a header', async () => {
+    const [saved] = await t.db.select().from(parameters).where(eq(parameters.name, 'sWebEmlHdPubType'));
+    const set = (value: string) =>
+      t.db.update(parameters).set({ value }).where(eq(parameters.name, 'sWebEmlHdPubType'));
+    try {
+      await set('Research Update\r\nBcc: someone@else.example');
+      expect((await forward(client, { email: 'npi@demo.test' })).statusCode).toBe(200);
+      const [mail] = (await mailsTo('npi@demo.test')).slice(-1);
+      expect(mail!.headers).not.toHaveProperty('X-Publication-Type');
+      expect(JSON.stringify(mail!.headers)).not.toContain('someone@else');
+    } finally {
+      await set(saved!.value);
+    }
+  });
+
   it('sends a personal access-key link that the colleague opens, and counts it', async () => {
     expect(await left(client)).toEqual({ remaining: limit, limit });
     const note = 'Worth a read before <b>Monday</b> & the call.';
@@ -97,6 +113,8 @@ describe('forward a report to a colleague', () => {
     expect(mail!.text).toContain(note);
     expect(mail!.html).toContain('Worth a read before &lt;b&gt;Monday&lt;/b&gt; &amp; the call.');
     expect(mail!.html).not.toContain('<b>Monday');
+    // sWebEmlHdPubType: research e-mails say what they are in a header of their own (publication-type.ts).
+    expect(mail!.headers).toMatchObject({ 'X-Publication-Type': 'Research Update' });
 
     const [logged] = await t.db
       .select()

@@ -2,7 +2,9 @@ import { type AccessKeySummary, accessKeyLimits } from '@portal/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { ReportAccessKey } from '../../db/schema.ts';
 import { findUserByEmail } from '../accounts/accounts.repository.ts';
+import type { MailEnvelope } from '../mail/outbox.repository.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
+import { publicationTypeHeaders, publicationTypeParameter } from '../mail/publication-type.ts';
 import { type Firm, reportLinkMail } from '../mail/templates.ts';
 import { addSeconds, type Clock } from '../runtime.ts';
 import { hashToken, newToken } from '../tokens/token-crypto.ts';
@@ -44,8 +46,15 @@ export const createAccessKeysService = (deps: {
   publicUrl: string;
   firm: Firm;
   outbox: Outbox;
+  /** reads sWebEmlHdPubType (the parameters service's `get`) */
+  parameter: (name: string) => Promise<string | null>;
 }) => {
   const { db, clock, outbox } = deps;
+
+  /** What a mail carrying a report adds to its envelope: the publication type header (publication-type.ts). */
+  const researchEnvelope = async (): Promise<MailEnvelope> => ({
+    headers: publicationTypeHeaders(await deps.parameter(publicationTypeParameter)),
+  });
 
   /**
    * Stores a key for one recipient within the caller's transaction and builds its rfs link: the one way keys are
@@ -78,6 +87,7 @@ export const createAccessKeysService = (deps: {
 
   return {
     createKeyIn,
+    researchEnvelope,
 
     /** The report's title, or null when there is no such report. */
     reportTitle: (reportId: number) => findReportTitle(db, reportId),
@@ -91,6 +101,7 @@ export const createAccessKeysService = (deps: {
     }): Promise<{ kind: 'ok'; key: AccessKeySummary } | { kind: 'reportMissing' }> {
       const title = await findReportTitle(db, input.reportId);
       if (title === null) return { kind: 'reportMissing' };
+      const envelope = await researchEnvelope();
       const key = await db.transaction(async (tx) => {
         const { row, url, name, email, expiresAt } = await createKeyIn(tx, { ...input, title });
         await outbox.enqueue(
@@ -98,6 +109,7 @@ export const createAccessKeysService = (deps: {
           email,
           reportLinkMail(deps.firm, { name, reportTitle: title, url, expiresAt }),
           [url],
+          envelope,
         );
         return row;
       });

@@ -75,6 +75,7 @@ export const createForwardsService = (deps: {
         if (refused) return { kind: refused };
         const title = await deps.accessKeys.reportTitle(input.reportId);
         if (title === null) return { kind: 'unknownReport' };
+        const envelope = await deps.accessKeys.researchEnvelope();
         const accessKeyId = await db.transaction(async (tx) => {
           const key = await deps.accessKeys.createKeyIn(tx, {
             reportId: input.reportId,
@@ -91,7 +92,7 @@ export const createForwardsService = (deps: {
             expiresAt: key.expiresAt,
             note: input.note,
           });
-          await deps.outbox.enqueue(tx, email, mail, [key.url]);
+          await deps.outbox.enqueue(tx, email, mail, [key.url], envelope);
           await insertForward(tx, {
             senderUserId: user.id,
             reportId: input.reportId,
