@@ -6,8 +6,14 @@
 
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ReportCard, ReportsReply } from '@portal/contract';
-import { messages, messagesResearch, refusedReportMessages, viewerMessages } from '@portal/contract';
-import { expect, test, waitForSettled } from './support/fixtures.ts';
+import {
+  copyLinkTexts,
+  messages,
+  messagesResearch,
+  refusedReportMessages,
+  viewerMessages,
+} from '@portal/contract';
+import { expect, expectAccessible, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'client' });
 
@@ -306,6 +312,40 @@ test.describe('actions', () => {
     expect(Math.round((frameBox?.height ?? 0) + 52)).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 94 - 2);
     await toggle.click();
     await expect(related(page)).toBeVisible();
+    await waitForSettled(page);
+  });
+});
+
+test.describe("an admin's copy-link menu (sWebCustomLinks, rw_CopyLinkTo)", () => {
+  test.use({ account: 'admin' });
+
+  test('copies a custom link by keyboard, and the client address by touch at 375 px', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const report = await reportOfType(page, 'pdf');
+    await openReport(page, report);
+    const menu = page.getByRole('button', { name: copyLinkTexts.menu });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await expect(items.first()).toHaveText(copyLinkTexts.thisReport);
+    await expect(items).toHaveCount(4); // the client address and the three demo links
+    await expectAccessible(page, 'copy-link menu open');
+    // The menu opens on its first entry; the next one is the first demo link ('Research portal').
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: copyLinkTexts.copied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https?:\/\/[^/]+\/$/);
+
+    await page.setViewportSize({ width: 375, height: 667 });
+    await menu.click();
+    await items.first().click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      new URL(viewerPath(report), page.url()).toString(),
+    );
     await waitForSettled(page);
   });
 });

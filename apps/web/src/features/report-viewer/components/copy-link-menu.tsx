@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 import { Menu } from '@mantine/core';
 import { type CopyLink, copyLinkTexts } from '@portal/contract';
 import classes from './viewer.module.css';
@@ -24,11 +26,17 @@ export function CopyLinkMenu({
     }
   };
   return (
-    <Menu position="bottom-end" withinPortal>
+    // No initial-focus placeholder: Mantine's is a role=presentation child of the menu, which a menu may not have
+    // (axe's aria-required-children, critical).
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <button type="button" className={classes.toolButton}>
           {icon}
           <span>{copyLinkTexts.menu}</span>
+          {/* a menu, not the plain copy beside it: on a phone, where only the icons show, the chevron tells them apart */}
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
       </Menu.Target>
       <Menu.Dropdown>
