@@ -164,6 +164,74 @@ const runJourneyData = async (env: NodeJS.ProcessEnv, logFile: string) => {
   return line;
 };
 
+/** The portal's environment for a run: its own port, data folder and SMTP peer, nothing from the developer's shell. */
+const portalEnv = (port: number, dataDir: string, smtpPort: number, webDist?: string): NodeJS.ProcessEnv => {
+  const baseURL = `http://${host}:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: host,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://${host}:${smtpPort}`,
+    PUBLIC_URL: baseURL,
+    OUTBOX_POLL_MS: '200',
+    // Every sign-up of the suite comes from 127.0.0.1: more than the default 10 an hour from one address.
+    SIGNUP_PER_IP_HOUR: '100',
+  };
+  if (webDist) env.WEB_DIST = webDist;
+  // A developer's shell settings must not point the run at another database, build or mode.
+  for (const key of ['NODE_ENV', 'DATABASE_URL', 'CORS_ORIGINS', 'MAIL_FROM']) delete env[key];
+  return env;
+};
+
+/**
+ * What `prepareJourneyData` leaves in its folder: the migrated, seeded database with the journeys' data (`data/`)
+ * and this file. The seed writes the portal's address into the site's parameters, so the run must use that port.
+ */
+interface Prepared {
+  port: number;
+  journeyData: string;
+}
+const preparedFile = 'prepared.json';
+
+/**
+ * Makes a run's database ahead of the run (migrate, seed, the journeys' data: about 40 s): `npm test` does it
+ * while the typecheck keeps one core busy, and hands the folder to the harness in PORTAL_E2E_PREPARED.
+ */
+export async function prepareJourneyData(folder: string) {
+  const dataDir = path.join(folder, 'data');
+  await mkdir(dataDir, { recursive: true });
+  const port = await freePort();
+  const logFile = path.join(folder, 'prepare.log');
+  const journeyData = await runJourneyData(portalEnv(port, dataDir, await freePort()), logFile);
+  const prepared: Prepared = { port, journeyData };
+  await writeFile(path.join(folder, preparedFile), JSON.stringify(prepared));
+}
+
+/** The prepared folder named by PORTAL_E2E_PREPARED, when it is complete and its port is free again. */
+const takePrepared = async (dataDir: string): Promise<Prepared | null> => {
+  const folder = process.env.PORTAL_E2E_PREPARED;
+  if (!folder) return null;
+  let prepared: Prepared;
+  try {
+    prepared = JSON.parse(readFileSync(path.join(folder, preparedFile), 'utf8')) as Prepared;
+  } catch {
+    console.warn(`[e2e] ${folder} holds no prepared database: the harness makes its own`);
+    return null;
+  }
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(prepared.port, host, () => probe.close(() => resolve(true)));
+  });
+  if (!free) {
+    console.warn(`[e2e] port ${prepared.port} of the prepared database is taken: the harness makes its own`);
+    return null;
+  }
+  await cp(path.join(folder, 'data'), dataDir, { recursive: true });
+  return prepared;
+};
+
 export async function startHarness() {
   await pruneOldResults();
   if (!existsSync(webIndex)) {
@@ -188,26 +256,14 @@ export async function startHarness() {
   store[slot] = harness;
 
   try {
-    const port = await freePort();
+    const prepared = await takePrepared(dataDir);
+    const port = prepared?.port ?? (await freePort());
     const baseURL = `http://${host}:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: host,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://${host}:${smtpPort}`,
-      PUBLIC_URL: baseURL,
-      OUTBOX_POLL_MS: '200',
-      // Every sign-up of the suite comes from 127.0.0.1: more than the default 10 an hour from one address.
-      SIGNUP_PER_IP_HOUR: '100',
-      WEB_DIST: webDist,
-    };
-    // A developer's shell settings must not point the run at another database, build or mode.
-    for (const key of ['NODE_ENV', 'DATABASE_URL', 'CORS_ORIGINS', 'MAIL_FROM']) delete env[key];
+    const env = portalEnv(port, dataDir, smtpPort, webDist);
 
     // The journeys' own data (a report outside the demo client's sectors), made on the fresh database before the
     // portal opens it; the portal's start then finds the database migrated and seeded.
-    const journeyData = await runJourneyData(env, logFile);
+    const journeyData = prepared?.journeyData ?? (await runJourneyData(env, logFile));
 
     const logFd = openSync(logFile, 'a');
     const portal = spawn('npx', ['tsx', serverEntry], {
