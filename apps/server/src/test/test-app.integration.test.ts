@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Db, rowsOf } from '../db/client.ts';
-import { createTestApp, createTestClock, createTestDatabase, type TestApp, templateEnv } from './test-app.ts';
+import {
+  countWrites,
+  createTestApp,
+  createTestClock,
+  createTestDatabase,
+  type TestApp,
+  templateEnv,
+} from './test-app.ts';
 
 /**
  * Every table's rows, without the values that differ between any two seedings: the columns a database fills from
@@ -71,4 +78,33 @@ describe('seeded templates (issue 21: a migrated, seeded database copied for eac
     const standard = await open();
     expect(await seededContents(copy.db)).not.toEqual(await seededContents(standard.db));
   }, 600_000);
+});
+
+describe('countWrites (the refusal suites check nothing was written)', () => {
+  it('counts every row inserted, updated or deleted, rolled back or not, and truncations, and no read', async () => {
+    const t = await open();
+    const written = await countWrites(t.db);
+    const start = await written();
+    const step = async (statement: string) => {
+      const before = await written();
+      await t.db.execute(statement).catch(() => undefined);
+      return (await written()) - before;
+    };
+    expect(await step('select count(*) from users')).toBe(0);
+    expect(await step("update users set first_name = first_name where email = 'no-such@demo.test'")).toBe(0);
+    // A write that puts back what was there is still a write (a digest of the contents would not see it).
+    expect(await step("update users set first_name = first_name where email = 'client@demo.test'")).toBe(1);
+    expect(await step("update parameters set value = value where name = 'rw_CopyLinkTo'")).toBe(1);
+    expect(await step('delete from users where id = -1')).toBe(0);
+    const beforeRollback = await written();
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute("update users set first_name = 'x' where email = 'client@demo.test'");
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect((await written()) - beforeRollback).toBe(1);
+    expect(await step('truncate parameters')).toBe(1);
+    expect(await written()).toBe(start + 4);
+  });
 });

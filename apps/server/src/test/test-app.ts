@@ -322,6 +322,38 @@ export const createTestApp = async (
   };
 };
 
+/**
+ * Counts every row written to the test's database from now on (inserted, updated or deleted, by any statement,
+ * committed or rolled back: a sequence does not roll back) and every truncation. Stricter than comparing
+ * `databaseDigest`s, which misses a write that restores what it changed, and about 50 times cheaper (a seeded
+ * database's digest reads every row: 47 ms on PGlite): for suites that check thousands of refusals change nothing.
+ * Answers a function that reads the count.
+ */
+export const countWrites = async (db: Db) => {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+    ),
+  );
+  await db.execute('create sequence if not exists test_rows_written');
+  await db.execute(`create or replace function test_count_write() returns trigger language plpgsql as $$
+    begin perform nextval('test_rows_written'); return null; end $$`);
+  for (const { name } of tables) {
+    await db.execute(`create or replace trigger test_count_rows after insert or update or delete on "${name}"
+      for each row execute function test_count_write()`);
+    await db.execute(`create or replace trigger test_count_truncate after truncate on "${name}"
+      for each statement execute function test_count_write()`);
+  }
+  return async () => {
+    const [row] = rowsOf<{ n: string }>(
+      await db.execute(
+        'select case when is_called then last_value else 0 end::text as n from test_rows_written',
+      ),
+    );
+    return Number(row?.n);
+  };
+};
+
 /** A digest of every table's contents: equal digests mean nothing was written. */
 export const databaseDigest = async (db: Db) => {
   const tables = rowsOf<{ name: string }>(
