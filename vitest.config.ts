@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 // One runner for unit, component and API integration tests; browser journeys run in Playwright (e2e/).
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web', 'scripts'],
+    projects: [
+      'packages/contract',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.isolated.config.ts',
+      'apps/web',
+      'scripts',
+    ],
     // The ten slowest files are listed when a run ends (scripts/slowest-files-reporter.mjs).
     reporters: ['default', './scripts/slowest-files-reporter.mjs'],
     // Vitest keeps one core free by default (one worker on a 2-core machine). In CI the tests are all the machine

@@ -16,7 +16,7 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push([
     'API integration tests (PostgreSQL)',
     'npx',
-    ['vitest', 'run', '--project', 'server', 'integration'],
+    ['vitest', 'run', '--project', 'server', '--project', 'server-isolated', 'integration'],
     { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
   ]);
 } else {

@@ -13,6 +13,8 @@ export const templateEnv = { dir: 'PORTAL_TEST_TEMPLATE_DIR', run: 'PORTAL_TEST_
  * on PostgreSQL, the run's template databases are removed.
  */
 export default async function setup() {
+  // Both server projects (server, server-isolated) name this setup; the first one's folder and id serve the run.
+  if (process.env[templateEnv.dir] && process.env[templateEnv.run]) return;
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-test-templates-'));
   const run = randomBytes(4).toString('hex');
   process.env[templateEnv.dir] = dir;
