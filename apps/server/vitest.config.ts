@@ -8,12 +8,12 @@ export const isolatedFiles = ['src/test/route-inputs.integration.test.ts'];
 
 export const serverTest = {
   include: ['src/**/*.test.ts'],
-  environment: 'node',
+  environment: 'node' as const,
   // A folder and id for the run's seeded database templates (see src/test/test-app.ts).
   globalSetup: ['src/test/global-setup.ts'],
   testTimeout: 30000,
   hookTimeout: 60000,
-} as const;
+};
 
 export default defineProject({
   test: {
