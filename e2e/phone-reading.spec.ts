@@ -76,6 +76,10 @@ async function expectDocumentClearOfChrome(page: Page, documentRegion: Locator, 
     // Above the document, not over it.
     expect(box!.y + box!.height).toBeLessThanOrEqual(doc!.y + 1);
   }
+  // Site header, report header and toolbar take a quarter of the screen at most (issue 21 item 11).
+  expect(doc!.y, 'the document starts within the first quarter of the screen').toBeLessThanOrEqual(
+    screenHeight / 4,
+  );
   // The page begins inside the document region, in the upper half of the first screen.
   expect(firstPage!.y).toBeGreaterThanOrEqual(doc!.y - 1);
   expect(firstPage!.y).toBeLessThan(screenHeight / 2);

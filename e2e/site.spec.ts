@@ -81,11 +81,11 @@ test.describe('landing', () => {
     });
     await page.goto('/');
     await waitForSettled(page);
-    const loader = await page.evaluate(
-      () =>
-        (window as unknown as { __loader: { shown: number; hidden: number; drawn: boolean; text: string } })
-          .__loader,
-    );
+    type LoaderTimes = { shown: number; hidden: number; drawn: boolean; text: string };
+    const loaderTimes = () => page.evaluate(() => (window as unknown as { __loader: LoaderTimes }).__loader);
+    // Settled can come before the loader has gone (a CI run read it while shown): wait for its going.
+    await expect.poll(async () => (await loaderTimes()).hidden).toBeGreaterThan(0);
+    const loader = await loaderTimes();
     expect(loader.shown).toBeGreaterThan(0);
     expect(loader.drawn).toBe(true);
     expect(loader.text).toContain('Loading');
