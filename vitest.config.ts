@@ -8,7 +8,8 @@ export default defineConfig({
       'packages/contract',
       'apps/server/vitest.config.ts',
       'apps/server/vitest.isolated.config.ts',
-      'apps/web',
+      'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
       'scripts',
     ],
     // The ten slowest files are listed when a run ends (scripts/slowest-files-reporter.mjs).

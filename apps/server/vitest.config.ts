@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 /**
- * Test files that mock a module (vi.mock): each needs a module graph of its own, so they run in the
+ * Test files that mock a module (vi.mock) or install fake timers (none today): each needs a module graph of its own, so they run in the
  * `server-isolated` project (vitest.isolated.config.ts) with Vitest's default isolation.
  */
 export const isolatedFiles = ['src/test/route-inputs.integration.test.ts'];
