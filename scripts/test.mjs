@@ -30,9 +30,9 @@ const journeys = 'browser journeys (Playwright, Chromium)';
 steps.push([journeys, 'npm', ['test', '-w', '@portal/e2e']]);
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-const run = (cmd, args, env, stdio = 'inherit') =>
+const run = (cmd, args, env) =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio, env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.once('error', (error) => resolve({ status: null, error }));
     child.once('close', (status) => resolve({ status }));
   });

@@ -209,7 +209,7 @@ export async function prepareJourneyData(folder: string) {
 }
 
 /** The prepared folder named by PORTAL_E2E_PREPARED, when it is complete and its port is free again. */
-const takePrepared = async (dataDir: string): Promise<Prepared | null> => {
+const takePrepared = async (dataDir: string, logFile: string): Promise<Prepared | null> => {
   const folder = process.env.PORTAL_E2E_PREPARED;
   if (!folder) return null;
   let prepared: Prepared;
@@ -229,6 +229,9 @@ const takePrepared = async (dataDir: string): Promise<Prepared | null> => {
     return null;
   }
   await cp(path.join(folder, 'data'), dataDir, { recursive: true });
+  // The preparation's output joins the run's server log, as when the harness makes the data itself.
+  const prepareLog = readFileSync(path.join(folder, 'prepare.log'), 'utf8');
+  await writeFile(logFile, prepareLog, { flag: 'a' });
   return prepared;
 };
 
@@ -256,7 +259,7 @@ export async function startHarness() {
   store[slot] = harness;
 
   try {
-    const prepared = await takePrepared(dataDir);
+    const prepared = await takePrepared(dataDir, logFile);
     const port = prepared?.port ?? (await freePort());
     const baseURL = `http://${host}:${port}`;
     const env = portalEnv(port, dataDir, smtpPort, webDist);
