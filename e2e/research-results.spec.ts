@@ -41,6 +41,9 @@ const searchFromHeader = async (page: Page, text: string) => {
   await box.fill(text);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(text)}$`));
+  // The address changes before React draws the new query: until the heading names it, the old list (not busy)
+  // is still on screen and a settled check would pass on it. Once it does, the list is loading (busy) or loaded.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${text}”`);
   await waitForSettled(page);
 };
 
