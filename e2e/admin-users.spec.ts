@@ -242,9 +242,10 @@ test("the demo client's requested sector is granted in the person drawer, and it
 
     await openUsers(page);
     await search(page, 'client@demo.test');
-    const name = (await page
+    // The reply has come; the table draws it a moment later: read the name from the client's own row.
+    await expect(dataRows(websiteTable(page))).toHaveCount(1);
+    const name = (await rowOf(page, 'client@demo.test')
       .getByRole('button', { name: new RegExp(`^${m.actions.menu} `) })
-      .first()
       .getAttribute('aria-label'))!.slice(m.actions.menu.length + 1);
     await rowAction(page, name, m.actions.view);
     const drawer = page.getByRole('dialog', { name: new RegExp(m.person.title) });
