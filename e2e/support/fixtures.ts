@@ -3,6 +3,7 @@
  * A and AA, with axe's experimental rules of those levels) and fails on any violation or on an uncaught error in the page, so every screen a journey reaches is
  * checked, including screens added later.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -20,9 +21,9 @@ export { expect };
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // The axe-core that @axe-core/playwright injects into the page (its own dependency, so the same version).
-const axeCore = createRequire(import.meta.resolve('@axe-core/playwright'))(
-  'axe-core',
-) as typeof import('axe-core');
+const axeRequire = createRequire(import.meta.resolve('@axe-core/playwright'));
+const axeCore = axeRequire('axe-core') as typeof import('axe-core');
+const axeSource = readFileSync(axeRequire.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * axe runs a rule tagged `experimental` only when asked for by name, even when the scan selects its WCAG tags:
@@ -59,11 +60,35 @@ const describeViolations = (violations: AxeResults['violations']) =>
     ),
   ]);
 
+/** The options of every scan: our WCAG tags, their experimental rules, details of violations only. */
+const scanOptions = {
+  runOnly: { type: 'tag', values: axeTags },
+  rules: Object.fromEntries(experimentalWcagRules.map((id) => [id, { enabled: true }])),
+  resultTypes: ['violations'],
+} satisfies import('axe-core').RunOptions;
+
+/**
+ * A page without frames is scanned by the axe-core it already holds when an earlier scan of the same document put
+ * it there (the accessibility spec's screens, reached in-app, and a journey's scan before its closing one): putting
+ * axe in costs about 0.5 s of a fresh page's CPU, its first run in a page more than the next (bench/RESULTS.md).
+ */
+const analyzeWithoutFrames = async (page: Page): Promise<Pick<AxeResults, 'violations'>> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(
+    (options) =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe
+        .run(document, options)
+        .then(({ violations }) => ({ violations })),
+    scanOptions,
+  );
+};
+
 const analyze = async (page: Page) => {
   // A scan started while the page navigates loses its document; settle and try again once.
   for (let attempt = 0; ; attempt++) {
     try {
       await page.waitForLoadState('load');
+      if (page.frames().length === 1) return await analyzeWithoutFrames(page);
       // A frame sandboxed without allow-scripts (the viewer's htm reports) never runs the callbacks axe schedules
       // inside it, so its scan would wait forever; such a frame holds a report document, not the portal's UI.
       // options() replaces the builder's options, so it comes before withTags (which adds runOnly to them).
@@ -72,10 +97,7 @@ const analyze = async (page: Page) => {
       // does not scan cross-origin frames (the YouTube player), which hold no portal UI.
       return await new AxeBuilder({ page })
         .setLegacyMode(true)
-        .options({
-          rules: Object.fromEntries(experimentalWcagRules.map((id) => [id, { enabled: true }])),
-          resultTypes: ['violations'],
-        })
+        .options({ rules: scanOptions.rules, resultTypes: scanOptions.resultTypes })
         .withTags(axeTags)
         .exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])')
         .analyze();
@@ -90,6 +112,9 @@ const analyze = async (page: Page) => {
  * accessibility spec's guard redirects end on /signup or /home, each visited and scanned by its own test).
  */
 export const scannedElsewhere = 'final screen scanned by another test';
+
+/** The ids of the rules axe finds violated in the page as it is now (the scanner's own test reads them). */
+export const violatedRules = async (page: Page) => (await analyze(page)).violations.map((v) => v.id).sort();
 
 /** Fails with a readable list when axe finds a WCAG 2.2 A/AA violation in the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
