@@ -51,7 +51,8 @@ describe('web document', () => {
     await writeFile(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     t = await createTestApp({
       catalogue: true,
-      env: {
+      // The brand is read by the running app; the demo data is the standard template's (no catalogue seeded here).
+      appEnv: {
         WEB_DIST: webDist,
         FIRM_NAME: 'Quayside Partners',
         FIRM_COLOR: '#1B4332',

@@ -280,6 +280,11 @@ export const createTestApp = async (
     database?: TestDatabase;
     clock?: TestClock;
     env?: Record<string, string>;
+    /**
+     * Settings only the running app reads, not the seeds (a firm's brand changed after its data was seeded): the
+     * database comes from the template of `env` alone, so a file that varies these does not seed its own.
+     */
+    appEnv?: Record<string, string>;
     register?: (app: App) => void;
     catalogue?: boolean;
   } = {},
@@ -304,13 +309,16 @@ export const createTestApp = async (
     destroy = options.database ? async () => {} : () => database.destroy();
     await migrateAndSeed(handle, { config, clock, storage, catalogue });
   }
-  const app = await buildApp({ config, db: handle.db, clock, logger: false });
+  const appConfig = options.appEnv
+    ? testConfig({ ...options.env, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.appEnv })
+    : config;
+  const app = await buildApp({ config: appConfig, db: handle.db, clock, logger: false });
   options.register?.(app);
   await app.ready();
   return {
     app,
     db: handle.db,
-    config,
+    config: appConfig,
     clock,
     storage,
     async close() {
