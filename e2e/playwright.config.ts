@@ -5,6 +5,36 @@ const ci = Boolean(process.env.CI);
 // runs may overlap in one checkout. The runner sets the id; its workers inherit it with the environment.
 process.env.PORTAL_E2E_RUN_ID ??= `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${process.pid}`;
 
+/**
+ * Chromium 156 opens the omnibox popup as a WebUI page of its own in every new window, headless too: one more
+ * renderer process with two `browser_ui` targets for each page a test opens. Switched off, the same 39 journeys
+ * took 320 s of test time instead of 448 s (bench/RESULTS.md). Chromium keeps only the last --disable-features,
+ * so Playwright's own list (playwright-core's chromiumSwitches) is repeated here with ours added;
+ * e2e/browser.spec.ts checks it against what Playwright passes by itself, and that no such page opens.
+ */
+export const disabledChromiumFeatures = [
+  // Playwright's
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+  // ours
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 // Browser journeys against the built app, served by the real server on a fresh database, with a real SMTP
 // server receiving the mail (see support/harness.ts). Debian's Chromium: Playwright cannot download its own here.
 export default defineConfig({
@@ -33,6 +63,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--disable-features=${disabledChromiumFeatures.join(',')}`,
       ],
     },
     viewport: { width: 1280, height: 800 },
