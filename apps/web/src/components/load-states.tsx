@@ -6,7 +6,7 @@ import classes from './load-states.module.css';
 export function LoadingState({ label }: { label: string }) {
   return (
     <div className={classes.loading} aria-busy="true">
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" role="progressbar" aria-label={label} />
     </div>
   );
 }

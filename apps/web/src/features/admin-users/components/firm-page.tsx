@@ -11,7 +11,7 @@ import { seatsText } from './person-drawer.tsx';
 /** /admin/firms/{id} (ours): the firm's name, e-mail domains, seats used of its limit and its people. */
 export function FirmPage({ id }: { id: number }) {
   const firm = useFirm(id);
-  if (firm.isPending) return <Loader size="sm" aria-label={m.loading} />;
+  if (firm.isPending) return <Loader size="sm" role="progressbar" aria-label={m.loading} />;
   if (firm.isError) {
     return (
       <div role="alert" className={classes.state}>

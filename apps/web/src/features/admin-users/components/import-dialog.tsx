@@ -59,7 +59,11 @@ function FirmSearch({
           value={text}
           error={error}
           autoComplete="off"
-          rightSection={search.isFetching ? <Loader size="xs" aria-label={m.screen.searchingFirms} /> : null}
+          rightSection={
+            search.isFetching ? (
+              <Loader size="xs" role="progressbar" aria-label={m.screen.searchingFirms} />
+            ) : null
+          }
           onChange={(event) => {
             setText(event.currentTarget.value);
             // Typing again means choosing again: the firm is set only by picking an option.

@@ -29,7 +29,7 @@ export function PersonDrawer({ personId, onClose }: { personId: number | null; o
       closeButtonProps={{ 'aria-label': m.screen.close }}
     >
       {person.isPending ? (
-        <Loader size="sm" aria-label={m.loading} />
+        <Loader size="sm" role="progressbar" aria-label={m.loading} />
       ) : person.isError ? (
         <div role="alert" className={classes.state}>
           <p>{failureOf(person.error).text || m.screen.personLoadFailed}</p>

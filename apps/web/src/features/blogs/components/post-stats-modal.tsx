@@ -13,7 +13,7 @@ const text = messagesBlogs.stats;
 function StatsBody({ postId }: { postId: number }) {
   const [page, setPage] = useState(1);
   const stats = usePostStats(postId, page, true);
-  if (stats.isPending) return <Loader size="sm" aria-label={text.title} />;
+  if (stats.isPending) return <Loader size="sm" role="progressbar" aria-label={text.title} />;
   if (stats.isError)
     return (
       <ErrorState

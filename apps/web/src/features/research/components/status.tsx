@@ -5,7 +5,7 @@ import classes from './pages.module.css';
 export function LoadingState({ label }: { label: string }) {
   return (
     <div className={classes.state} aria-busy="true">
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" role="progressbar" aria-label={label} />
     </div>
   );
 }
