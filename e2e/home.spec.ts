@@ -69,8 +69,9 @@ test('a report read part-way is under continue reading, a saved report under sav
     const readingItem = continueReading.getByRole('listitem').filter({ hasText: reading.title });
     await expect(readingItem).toBeVisible();
     await expect(readingItem).toContainText('40% read');
-    expect((await itemTitles(page, 'Continue reading'))[0]).toBe(reading.title);
-    expect((await itemTitles(page, 'Saved research'))[0]).toBe(saving.title);
+    // Present, not necessarily first: the other worker's journeys read and save as the same client at any time
+    // (the lists' order, newest first, is the reading API's tests' business).
+    expect(await itemTitles(page, 'Saved research')).toContain(saving.title);
     await expect(section(page, 'Saved research').getByRole('link', { name: /See all/ })).toHaveAttribute(
       'href',
       '/SavedResearches',
