@@ -6,6 +6,7 @@ import { createExternalAccessService } from './modules/access-keys/external-acce
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
+import { createLocalChangeFeed } from './modules/changes/change-feed.ts';
 import { createEventsService } from './modules/connect/events.service.ts';
 import { createSlotsService } from './modules/connect/slots.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
@@ -37,9 +38,12 @@ import { createWatermarkService } from './modules/watermark/watermark.service.ts
 /** Wires the domain modules together; the routes reach them through `app.services`. */
 export const createServices = (deps: { db: Db; config: Config; clock: Clock; log: Log }) => {
   const { db, config, clock, log } = deps;
+  // What each write changed, published after its commit; every cache subscribes by kind (ARCHITECTURE section 6).
+  const changes = createLocalChangeFeed({ log });
   const sessions = createSessionsService({
     db,
     clock,
+    changes,
     ttlHours: config.sessionTtlHours,
     cacheTtlMs: config.cacheTtlMs,
   });
@@ -59,6 +63,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     clock,
     publicUrl: config.publicUrl,
     firm: config.firm,
+    changes,
     sessions,
     throttles,
     outbox,
@@ -67,14 +72,15 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     secrets,
   });
   const now = () => clock().getTime();
-  const entitlements = createEntitlementsService({ db, cacheTtlMs: config.cacheTtlMs, now });
+  const entitlements = createEntitlementsService({ db, changes, cacheTtlMs: config.cacheTtlMs, now });
   const research = createResearchService({
     db,
     clock,
+    changes,
     cacheTtlMs: config.cacheTtlMs,
     searchLimits: searchLimitsFor(config.databaseUrl ? 'postgres' : 'pglite'),
   });
-  const site = createSiteService({ db, clock, cacheTtlMs: config.cacheTtlMs });
+  const site = createSiteService({ db, clock, changes, cacheTtlMs: config.cacheTtlMs });
   const captcha = createCaptchaService({ db, clock, secrets });
   const contact = createContactService({ db, clock, firm: config.firm, outbox, throttles, captcha });
   // E-mailed report links: access keys, device verification, and opening a report through a key.
@@ -144,16 +150,15 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
       db,
       clock,
       cacheTtlMs: config.cacheTtlMs,
+      changes,
       entitlements,
-      research,
-      site,
       visitRecorder,
     }),
     // Users management (issue 13): lists, row actions, import, seats and the audit log.
-    adminUsers: createAdminUsersService({ db, clock, sessions, entitlements, accounts }),
+    adminUsers: createAdminUsersService({ db, clock, changes, sessions, accounts }),
     subscriptionMail,
     listMail,
-    persons: createPersonsService({ db, clock, parameters, entitlements }),
+    persons: createPersonsService({ db, clock, parameters, changes }),
     // Forward to a colleague (issue 13): the viewer's own decision, an access key, its mail.
     forwards: createForwardsService({
       db,
@@ -179,6 +184,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
       ...{ outbox, entitlements, parameters },
     }),
     clock,
+    changes,
     reading,
     deferred,
     secrets,

@@ -105,11 +105,10 @@ describe('web document', () => {
   });
 
   it('shows a private first slide to signed-in readers only, and no picture when the first slide has none', async () => {
-    // The pictures are kept for the cache's time: a slider change is followed by invalidate(), as the admin
-    // screens will do.
+    // The pictures are kept for the cache's time: a slider change says so on the change feed, as every write does.
     const changeSliders = async (change: () => Promise<unknown>) => {
       await change();
-      t.app.services.site.invalidate();
+      t.app.services.changes.publish({ kind: 'site-content', ids: ['sliders'] });
     };
     await changeSliders(() =>
       t.db.update(sliders).set({ isPrivate: true }).where(eq(sliders.key, 'slider1')),

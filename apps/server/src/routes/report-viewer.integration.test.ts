@@ -335,7 +335,7 @@ describe('report viewer calls (issue 4)', () => {
   it('stops a file URL when the reader loses the entitlement', async () => {
     const url = await fileUrlOf(reader, ids.pdf!);
     await unsubscribeUser(t.db, readerId, [10000131], t.clock());
-    t.app.services.entitlements.forgetUser(readerId);
+    t.app.services.changes.publish({ kind: 'matrix', ids: [readerId] });
     try {
       const response = await reader.get(url);
       expect(response.statusCode).toBe(403);
@@ -346,7 +346,7 @@ describe('report viewer calls (issue 4)', () => {
       });
     } finally {
       await subscribeUser(t.db, readerId, [10000131], t.clock());
-      t.app.services.entitlements.forgetUser(readerId);
+      t.app.services.changes.publish({ kind: 'matrix', ids: [readerId] });
     }
   });
 

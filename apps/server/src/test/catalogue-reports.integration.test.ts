@@ -566,10 +566,10 @@ describe('GET /reports and friends (issue 3)', () => {
     expect(dates).toEqual([304, 303, 302, 301, 300].map((h) => new Date(base + h * 3_600_000).toISOString()));
   });
 
-  it('shows a report added in this process once the shared pages are invalidated', async () => {
+  it('shows a report added in this process once its change is published', async () => {
     const firstPage = async () => (await list(reader, 'type=all')).data.map((card) => card.id);
     // A fresh page (not a stale one being refreshed in the background, which could see the new report).
-    t.app.services.research.invalidate();
+    t.app.services.changes.publish({ kind: 'report' });
     await firstPage();
     const id = await fixtures.report({
       title: 'Freshly published note',
@@ -577,8 +577,8 @@ describe('GET /reports and friends (issue 3)', () => {
     });
     // Within the cache's time the shared page is the one computed before the report existed...
     expect(await firstPage()).not.toContain(id);
-    // ...until whatever added it calls invalidate() (the admin report screens will).
-    t.app.services.research.invalidate();
+    // ...until whatever added it says so on the change feed (the publishing screens do).
+    t.app.services.changes.publish({ kind: 'report', ids: [id] });
     expect((await firstPage())[0]).toBe(id);
   });
 });

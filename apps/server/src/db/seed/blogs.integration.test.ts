@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalChangeFeed } from '../../modules/changes/change-feed.ts';
 import { createEntitlementsService } from '../../modules/entitlements/entitlements.service.ts';
 import { createStorage } from '../../modules/storage/storage.ts';
 import {
@@ -68,7 +69,7 @@ describe('blogs demo seed', () => {
     }
     const energy = rows.find((b) => b.accessType === 'pi')!;
     expect(energy.selectedSectors).toEqual([10000124]);
-    const entitlements = createEntitlementsService({ db: handle.db });
+    const entitlements = createEntitlementsService({ db: handle.db, changes: createLocalChangeFeed() });
     const sectorsOf = async (email: string) => {
       const [user] = await handle.db.select().from(users).where(eq(users.email, email));
       return (await entitlements.entitlementFor(user!)).sectorIds;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { mailPlaceholders, matrixConstants, subscriptionConfig } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalChangeFeed } from '../../modules/changes/change-feed.ts';
 import { createEntitlementsService } from '../../modules/entitlements/entitlements.service.ts';
 import { mayRead } from '../../modules/entitlements/entitlements.ts';
 import { findEntries } from '../../modules/persons/matrix.repository.ts';
@@ -125,7 +126,10 @@ describe('CRM demo seed', () => {
     expect(clientUnsubscribedSectorIds).toContain(clientRequestedSectorId);
     expect(entries.filter((e) => e.statusId === matrixConstants.subscriberZ).length).toBeGreaterThan(5);
 
-    const entitlement = await createEntitlementsService({ db: handle.db }).entitlementFor(user);
+    const entitlement = await createEntitlementsService({
+      db: handle.db,
+      changes: createLocalChangeFeed(),
+    }).entitlementFor(user);
     const report = (sectorId: number) => ({ freeAccess: false, sectorId, sectorIds: [] });
     expect(mayRead(entitlement, report(clientRequestedSectorId))).toBe(false);
     expect(mayRead(entitlement, report(10000131))).toBe(true);

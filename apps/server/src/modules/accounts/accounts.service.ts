@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
+import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { DeferredWork } from '../deferred/deferred-work.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import {
@@ -24,7 +25,6 @@ import type { ParametersService } from '../parameters/parameters.service.ts';
 import type { Clock } from '../runtime.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import { openValue, sealValue } from '../secrets/signed-values.ts';
-import { deleteUserSessions } from '../sessions/sessions.repository.ts';
 import type { SessionMeta, SessionsService } from '../sessions/sessions.service.ts';
 import { type ThrottleCheck, ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
 import { consumeToken, issueToken, isTokenUsable, retireTokens } from '../tokens/tokens.repository.ts';
@@ -82,6 +82,7 @@ export const createAccountsService = (deps: {
   clock: Clock;
   publicUrl: string;
   firm: Firm;
+  changes: ChangeFeed;
   sessions: SessionsService;
   throttles: ThrottlesService;
   outbox: Outbox;
@@ -89,7 +90,7 @@ export const createAccountsService = (deps: {
   deferred: DeferredWork;
   secrets: SecretStore;
 }) => {
-  const { db, clock, firm, sessions, throttles, outbox, deferred } = deps;
+  const { db, clock, firm, changes, sessions, throttles, outbox, deferred } = deps;
   const links = {
     verify: (token: string) => `${deps.publicUrl}/verify?token=${encodeURIComponent(token)}`,
     unlock: (token: string) => `${deps.publicUrl}/unlock?token=${encodeURIComponent(token)}`,
@@ -248,6 +249,7 @@ export const createAccountsService = (deps: {
       if (previousSessionId) await sessions.revoke(previousSessionId);
       const token = await sessions.create(user.id, meta);
       await setLastLogin(db, user.id, clock());
+      changes.publish({ kind: 'user', ids: [user.id] });
       return { kind: 'ok', user: toCurrentUser(user), token };
     },
 
@@ -284,12 +286,12 @@ export const createAccountsService = (deps: {
       if (!(await verifyPassword(user.passwordHash, form.oldPassword))) return { kind: 'oldPasswordWrong' };
       await throttles.clear(['loginPerEmail', user.email]);
       const passwordHash = await hashPassword(form.newPassword);
-      await db.transaction(async (tx) => {
+      await writeTransaction(db, changes, async (tx, note) => {
         await setPasswordHash(tx, user.id, passwordHash);
-        await deleteUserSessions(tx, user.id);
+        await sessions.endForChangedUser(tx, user.id);
         await sendPasswordChanged(tx, user);
+        note({ kind: 'user', ids: [user.id] });
       });
-      sessions.forgetUser(user.id);
       return { kind: 'ok', token: await sessions.create(user.id, meta) };
     },
 
@@ -335,11 +337,11 @@ export const createAccountsService = (deps: {
 
     /** Consumes the token (POST only: mail scanners prefetch GET links). */
     verifyEmail: (token: string) =>
-      db.transaction(async (tx) => {
+      writeTransaction(db, changes, async (tx, note) => {
         const userId = await consumeToken(tx, token, 'verify', clock());
         if (userId === null) return false;
         await markEmailVerified(tx, userId, clock());
-        sessions.forgetUser(userId);
+        note({ kind: 'user', ids: [userId] });
         return true;
       }),
 
@@ -350,7 +352,7 @@ export const createAccountsService = (deps: {
       // Checked before hashing so that junk tokens cost no hashing time; consumed atomically below.
       if (!(await isTokenUsable(db, form.token, 'reset', clock()))) return false;
       const passwordHash = await hashPassword(form.newpassword);
-      const reset = await db.transaction(async (tx) => {
+      const reset = await writeTransaction(db, changes, async (tx, note) => {
         const now = clock();
         const userId = await consumeToken(tx, form.token, 'reset', now);
         if (userId === null) return false;
@@ -358,14 +360,13 @@ export const createAccountsService = (deps: {
         await retireTokens(tx, userId, 'reset', now);
         // Opening the mailed link proves the mailbox, the same proof verification asks for.
         await markEmailVerified(tx, userId, now);
-        await deleteUserSessions(tx, userId);
+        await sessions.endForChangedUser(tx, userId);
         const user = await findUserById(tx, userId);
         if (user) await sendPasswordChanged(tx, user);
+        note({ kind: 'user', ids: [userId] });
         return userId;
       });
-      if (reset === false) return false;
-      sessions.forgetUser(reset);
-      return true;
+      return reset !== false;
     },
   };
 };

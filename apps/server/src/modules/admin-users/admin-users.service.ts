@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { userStatusOf } from '../accounts/user-status.ts';
+import { type ChangeFeed, type NoteChange, writeTransaction } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import {
   type AuditRecord,
@@ -98,19 +99,20 @@ const firmFullText = (firm: { name: string; seatLimit: number }) =>
 export const createAdminUsersService = (deps: {
   db: Db;
   clock: Clock;
-  sessions: { endForChangedUser(userId: number): Promise<void>; forgetUser(userId: number): void };
-  entitlements: { forgetUser(userId: number): void };
+  changes: ChangeFeed;
+  sessions: { endForChangedUser(tx: Tx, userId: number): Promise<unknown> };
   accounts: {
     queueVerificationMail(tx: Tx, user: User): Promise<void>;
     queueResetLink(tx: Tx, user: User): Promise<void>;
   };
 }) => {
-  const { db, clock, sessions, entitlements, accounts } = deps;
+  const { db, clock, changes, sessions, accounts } = deps;
   const pageSize = adminUsersConstants.pageSize;
 
   /**
    * Runs an action on a website user in one transaction, with the user's row locked: the user must exist, not be
-   * removed, and the body's e-mail must be theirs. `act` returns the audit action, or throws Refused.
+   * removed, and the body's e-mail must be theirs. `act` returns the audit action, or throws Refused; what it
+   * notes is published on the change feed once the transaction has committed.
    */
   const onUser = async (
     actor: ActorRef,
@@ -120,15 +122,16 @@ export const createAdminUsersService = (deps: {
     act: (
       tx: Tx,
       user: NonNullable<Awaited<ReturnType<typeof lockUser>>>,
+      note: NoteChange,
     ) => Promise<{ action: AuditAction; detail?: Record<string, unknown> } | null>,
   ): Promise<AdminOutcome<null>> => {
     if (usersType !== 'website') return refuse(400, errors.notWebsiteUser);
     try {
-      await db.transaction(async (tx) => {
+      await writeTransaction(db, changes, async (tx, note) => {
         const user = await lockUser(tx, userId);
         if (!user || user.hidden) throw new Refused(refuse(404, errors.userNotFound));
         if (!sameEmail(user.email, email)) throw new Refused(refuse(400, errors.emailMismatch));
-        const audit = await act(tx, user);
+        const audit = await act(tx, user, note);
         if (audit) {
           await writeAudit(tx, {
             actorUserId: actor.id,
@@ -263,24 +266,25 @@ export const createAdminUsersService = (deps: {
       userId: number,
       body: { email: string; status: boolean },
     ): Promise<AdminOutcome<{ message: string }>> {
-      const outcome = await onUser(actor, usersType, userId, body.email, async (tx, user) => {
+      const outcome = await onUser(actor, usersType, userId, body.email, async (tx, user, note) => {
         if (!user.emailVerifiedAt) throw new Refused(refuse(409, errors.notVerified));
         if (!body.status) {
           if (!user.activatedAt) return null;
           await setActivated(tx, user.id, null);
+          // Deactivated: signed out everywhere at once (issue 21).
+          await sessions.endForChangedUser(tx, user.id);
+          note({ kind: 'user', ids: [user.id] });
           return { action: 'deactivate' };
         }
         if (user.activatedAt) return null;
         const firm = user.personId === null ? null : await lockFirmOfPerson(tx, user.personId);
         if (firm && firm.seatsUsed >= firm.seatLimit) throw new Refused(refuse(409, firmFullText(firm)));
         await setActivated(tx, user.id, clock());
+        // Activated: the next request reads the new status.
+        note({ kind: 'user', ids: [user.id] });
         return { action: 'activate', detail: firm ? { firmId: firm.id, firmName: firm.name } : {} };
       });
       if (!outcome.ok) return outcome;
-      // Deactivated: signed out everywhere at once (issue 21). Activated: the next request reads the new status.
-      if (body.status) sessions.forgetUser(userId);
-      else await sessions.endForChangedUser(userId);
-      entitlements.forgetUser(userId);
       return done({ message: body.status ? m.done.activated : m.done.deactivated });
     },
 
@@ -320,11 +324,14 @@ export const createAdminUsersService = (deps: {
     async remove(actor: ActorRef, userId: number): Promise<AdminOutcome<{ message: string }>> {
       if (userId === actor.id) return refuse(403, errors.removeSelf);
       try {
-        await db.transaction(async (tx) => {
+        await writeTransaction(db, changes, async (tx, note) => {
           const user = await lockUser(tx, userId);
           if (!user) throw new Refused(refuse(404, errors.userNotFound));
           if (user.hidden) throw new Refused(refuse(409, errors.alreadyRemoved));
           await hideUser(tx, user.id);
+          // The rows go with the user's; once committed every process forgets them: the next request is anonymous.
+          await sessions.endForChangedUser(tx, user.id);
+          note({ kind: 'user', ids: [user.id] });
           await writeAudit(tx, {
             actorUserId: actor.id,
             action: 'remove',
@@ -338,9 +345,6 @@ export const createAdminUsersService = (deps: {
         if (error instanceof Refused) return error.refusal;
         throw error;
       }
-      // After the commit: the rows go and this process forgets the sessions, so the next request is anonymous.
-      await sessions.endForChangedUser(userId);
-      entitlements.forgetUser(userId);
       return done({ message: m.done.removed });
     },
 
@@ -354,7 +358,7 @@ export const createAdminUsersService = (deps: {
       userId: number,
       body: { firstName: string; familyName: string; email: string; firmId: number },
     ): Promise<AdminOutcome<{ message: string }>> {
-      const outcome = await onUser(actor, usersType, userId, body.email, async (tx, user) => {
+      const outcome = await onUser(actor, usersType, userId, body.email, async (tx, user, note) => {
         if (user.personId === null) throw new Refused(refuse(404, errors.personNotFound));
         if ((await findPersonSource(tx, user.personId)) !== 'web') {
           throw new Refused(refuse(409, errors.alreadyImported));
@@ -368,6 +372,9 @@ export const createAdminUsersService = (deps: {
         const firstName = body.firstName.trim();
         const familyName = body.familyName.trim();
         await importPerson(tx, user.personId, { firstName, lastName: familyName, firmId: body.firmId });
+        // The person's firm and entity (the user's type) changed: every session of theirs ends at once (issue 21).
+        await sessions.endForChangedUser(tx, user.id);
+        note({ kind: 'user', ids: [user.id] });
         const firm = await findFirm(tx, body.firmId);
         return {
           action: 'import',
@@ -375,9 +382,6 @@ export const createAdminUsersService = (deps: {
         };
       });
       if (!outcome.ok) return outcome;
-      // The person's firm and entity (the user's type) changed: every session of theirs ends at once (issue 21).
-      await sessions.endForChangedUser(userId);
-      entitlements.forgetUser(userId);
       return done({ message: m.done.imported });
     },
 

@@ -18,14 +18,13 @@ import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { userStatusOf } from '../accounts/user-status.ts';
 import { JsonBody } from '../cache/json-body.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import type { VisitRecorder } from '../post-visits/visit-recorder.ts';
 import { listReports, type ReportRow } from '../research/research.repository.ts';
-import type { ResearchService } from '../research/research.service.ts';
 import type { Clock } from '../runtime.ts';
-import type { SiteService } from '../site/site.service.ts';
 import {
   analystExists,
   type BlogRow,
@@ -131,32 +130,31 @@ const researchItemOf = (row: ReportRow): PostResearchItem => ({
 
 /**
  * Blogs and posts (issue 14; spec 2 "Blogs and posts"): blog config and order, posts written, published and
- * read with the blog's access level (post-access.ts), the side panel's research. Every write drops what it
- * changes: the menu's favourites (site) and the suggestions, which list posts (research).
+ * read with the blog's access level (post-access.ts), the side panel's research. Every write says what it changed
+ * on the change feed (`blog` or `post`), which the post cache here and the research lists (they list posts) follow.
  */
 export const createBlogsService = (deps: {
   db: Db;
   clock: Clock;
   /** how long a post and its blog are kept in memory (0: read on every request) */
   cacheTtlMs?: number;
+  changes: ChangeFeed;
   entitlements: EntitlementsService;
-  research: ResearchService;
-  site: SiteService;
   visitRecorder: VisitRecorder;
 }) => {
-  const { db, clock, entitlements, research, site, visitRecorder } = deps;
+  const { db, clock, changes, entitlements, visitRecorder } = deps;
 
   /**
    * Posts with their blog, kept for `cacheTtlMs` with the reader's JSON of both rendered once (validated against
-   * the contract): a post read is then the access rule, a visit id and a string join. Every post write drops its
-   * post, every blog write all of them (a blog's access level decides every post's reply).
+   * the contract): a post read is then the access rule, a visit id and a string join. A `post` change drops its
+   * posts, a `blog` change all of them (a blog's access level decides every post's reply).
    */
   interface CachedPost {
     found: { post: PostRow; blog: BlogRow } | null;
     /** `"post":{...},"blog":{...}` as readers get them (no draft) */
     readerJson: string;
   }
-  const postsCache = new TtlCache<number, CachedPost>({ ttlMs: deps.cacheTtlMs ?? 0, max: 5000 });
+  const postsCache = new LoadingCache<number, CachedPost>({ ttlMs: deps.cacheTtlMs ?? 0, max: 5000 });
   const loadPost = (id: number) =>
     postsCache.getOrLoad(id, async (): Promise<CachedPost> => {
       const found = await findPostWithBlog(db, id);
@@ -172,15 +170,13 @@ export const createBlogsService = (deps: {
     activated: user !== null && userStatusOf(user) === 'Activated',
   });
 
-  const blogsChanged = () => {
-    postsCache.clear();
-    site.invalidate();
-    research.invalidate();
-  };
-  const postsChanged = (id: number) => {
-    postsCache.delete(id);
-    research.invalidate();
-  };
+  changes.subscribe('blog', () => postsCache.clear());
+  changes.subscribe('post', (change) => {
+    if (!change.ids) return postsCache.clear();
+    for (const id of change.ids) postsCache.delete(Number(id));
+  });
+  const blogsChanged = (key?: string) => changes.publish({ kind: 'blog', ...(key ? { ids: [key] } : {}) });
+  const postsChanged = (id: number) => changes.publish({ kind: 'post', ids: [id] });
 
   const listBlogs = async (): Promise<BlogInfo[]> => (await listBlogRows(db)).map(blogInfoOf);
 
@@ -319,7 +315,7 @@ export const createBlogsService = (deps: {
         row = await updateBlog(db, input.key, values);
         if (!row) return { kind: 'blogNotFound' };
       }
-      blogsChanged();
+      blogsChanged(row.key);
       return { kind: 'saved', blog: blogInfoOf(row) };
     },
 
@@ -351,7 +347,7 @@ export const createBlogsService = (deps: {
       const count = await countPostsOfBlog(db, key);
       if (count > 0) return { kind: 'hasPosts', count };
       await deleteBlog(db, key);
-      blogsChanged();
+      blogsChanged(key);
       return { kind: 'ok', blogs: await listBlogs() };
     },
 
@@ -501,6 +497,7 @@ export const createBlogsService = (deps: {
       if (!found) return { kind: 'postNotFound' };
       if ((await existingReportIds(db, ids)).length !== ids.length) return { kind: 'unknownResearch' };
       await db.transaction((tx) => replacePostResearch(tx, postId, ids));
+      postsChanged(postId);
       const outcome = await this.associatedResearch(user, postId);
       return outcome.kind === 'ok' ? outcome : { kind: 'postNotFound' };
     },

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import { findGrantedSectorIdsOfUser } from '../persons/matrix-grants.ts';
 import {
   anonymousEntitlement,
@@ -10,30 +11,30 @@ import {
 
 /**
  * Loads the sectors the caller's matrix grants (one indexed query, kept in memory for `cacheTtlMs`) and derives
- * the entitlement from it. Every matrix write calls `forgetUsers` with the users of the person it changed (the
- * persons module does, in the same place that writes), so that this process applies it on the next request.
+ * the entitlement from it. The cache follows the change feed: a `matrix` change (a person's matrix, by its users)
+ * or a `user` change (a user joining another person or firm) drops those users' entries, so that a granted or
+ * revoked sector applies on their very next request.
  */
 export const createEntitlementsService = (deps: {
   db: Executor;
+  changes: ChangeFeed;
   cacheTtlMs?: number;
   now?: () => number;
 }) => {
-  const matrices = new TtlCache<number, readonly number[]>({
+  const matrices = new LoadingCache<number, readonly number[]>({
     ttlMs: deps.cacheTtlMs ?? 0,
     max: 10_000,
     now: deps.now,
+  });
+  deps.changes.subscribe(['matrix', 'user'], (change) => {
+    if (!change.ids) return matrices.clear();
+    for (const id of change.ids) matrices.delete(Number(id));
   });
   return {
     async entitlementFor(user: EntitlementUser | null): Promise<Entitlement> {
       if (!user) return anonymousEntitlement;
       const sectorIds = await matrices.getOrLoad(user.id, () => findGrantedSectorIdsOfUser(deps.db, user.id));
       return entitlementOf(user, sectorIds);
-    },
-    forgetUser(userId: number) {
-      matrices.delete(userId);
-    },
-    forgetUsers(userIds: readonly number[]) {
-      for (const id of userIds) matrices.delete(id);
     },
   };
 };

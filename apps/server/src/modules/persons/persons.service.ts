@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../admin-users/audit.ts';
+import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import type { PersonCaller } from './caller.ts';
 import {
@@ -81,22 +82,14 @@ export const createPersonsService = (deps: {
   db: Db;
   clock: Clock;
   parameters: { get(name: string): Promise<string | null> };
-  entitlements: { forgetUsers(userIds: readonly number[]): void };
+  changes: ChangeFeed;
 }) => {
-  const { db, clock, parameters, entitlements } = deps;
+  const { db, clock, parameters } = deps;
 
   /** The person, or the refusal for an unknown one (an admin may name any id; others only reach their own). */
   const personOr404 = async (personId: number) => {
     const person = await findPerson(db, personId);
     return person ?? refuse(404, errors.personNotFound);
-  };
-
-  /**
-   * Every matrix write drops the cached entitlements of the person's users at once, so that a granted or revoked
-   * sector applies on their very next request. The one place after a write; nothing else writes the matrix.
-   */
-  const afterMatrixWrite = async (personId: number) => {
-    entitlements.forgetUsers(await findUserIdsOfPerson(db, personId));
   };
 
   return {
@@ -271,7 +264,10 @@ export const createPersonsService = (deps: {
         return refuse(403, errors.subscriberNotAllowed);
       }
 
-      const outcome = await db.transaction(async (tx) => {
+      // Every matrix write says whose grants it changed (the users of the person), after its commit, so that each
+      // cached entitlement of theirs is dropped and a granted or revoked sector applies on their very next request.
+      const outcome = await writeTransaction(db, deps.changes, async (tx, note) => {
+        note({ kind: 'matrix', ids: await findUserIdsOfPerson(tx, input.psnId) });
         const current = new Map((await findEntries(tx, input.psnId)).map((e) => [e.itemId, e.statusId]));
         if (!caller.isAdmin) {
           const ownStatuses: number[] = [matrixConstants.requestZ, matrixConstants.subscriberZ];
@@ -308,7 +304,6 @@ export const createPersonsService = (deps: {
           deleted: changes.filter((c) => c.to === null).map((c) => c.itemId),
         });
       });
-      if (outcome.ok) await afterMatrixWrite(input.psnId);
       return outcome;
     },
   };

@@ -35,7 +35,7 @@ export const homeLinks = {
  * reads and one card query (the research lists' own, so `entitled` and `saved` are right); nothing of it is
  * cached here, so a save, an unsave or a progress write shows on the very next request. Only the latest list
  * of a reader with a matrix comes from the research service's shared My Research page (cached like any list
- * page: reports change only through seeds and `research.invalidate()`).
+ * page, it follows the change feed: a published or changed report shows on the next request).
  */
 export const createReadingService = (deps: {
   db: Db;

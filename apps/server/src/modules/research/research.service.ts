@@ -11,7 +11,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { JsonBody } from '../cache/json-body.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import { anonymousEntitlement, type Entitlement, mayRead } from '../entitlements/entitlements.ts';
 import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/heavy-work-gate.ts';
 import type { Clock } from '../runtime.ts';
@@ -129,12 +130,13 @@ interface RenderedPage {
  * reply then marks its cards `entitled` with the one entitlement rule (`mayRead`, the same rule as the SQL of
  * uncached lists) and `saved` from the caller's saved ids, also cached and dropped by every save. A full-text page
  * is kept with two snippets per card (from the body, from the title and description) and each reader is shown
- * the body one only on the cards they may read. `invalidate()` drops everything shared; whatever adds or changes
- * reports in this process calls it. Full-text searches that reach the database pass the bound on heavy work.
+ * the body one only on the cards they may read. The caches follow the change feed: a `report`, `post` or `blog`
+ * change drops everything shared, a `saved` change the reader's saved ids and the counts. Full-text searches that reach the database pass the bound on heavy work.
  */
 export const createResearchService = (deps: {
   db: Db;
   clock: Clock;
+  changes: ChangeFeed;
   cacheTtlMs?: number;
   searchLimits?: HeavyWorkLimits;
 }) => {
@@ -146,7 +148,7 @@ export const createResearchService = (deps: {
   const now = () => clock().getTime();
   // Exact counts cost more than the page itself at 100,000 reports (an index-only scan of the whole list), so
   // they are always cached briefly, whatever the cache setting.
-  const counts = new TtlCache<string, number>({
+  const counts = new LoadingCache<string, number>({
     ttlMs: COUNT_TTL_MS,
     max: COUNT_CACHE_MAX,
     now,
@@ -155,10 +157,22 @@ export const createResearchService = (deps: {
   // Shared entries are refreshed in the background when they expire (no stall behind one slow query); a
   // reader's own saved ids are not: they are never served past their ttl.
   const shared = { ttlMs: cacheTtlMs, now, staleMs: cacheTtlMs };
-  const pages = new TtlCache<string, RenderedPage>({ ...shared, max: 2000 });
-  const panels = new TtlCache<string, Awaited<ReturnType<typeof overallRows>>>({ ...shared, max: 20 });
-  const suggestionsCache = new TtlCache<string, JsonBody>({ ...shared, max: 5000 });
-  const savedIds = new TtlCache<number, ReadonlySet<number>>({ ttlMs: cacheTtlMs, max: 10_000, now });
+  const pages = new LoadingCache<string, RenderedPage>({ ...shared, max: 2000 });
+  const panels = new LoadingCache<string, Awaited<ReturnType<typeof overallRows>>>({ ...shared, max: 20 });
+  const suggestionsCache = new LoadingCache<string, JsonBody>({ ...shared, max: 5000 });
+  const savedIds = new LoadingCache<number, ReadonlySet<number>>({ ttlMs: cacheTtlMs, max: 10_000, now });
+  // Lists and suggestions include posts (their blog's access level decides who sees them).
+  deps.changes.subscribe(['report', 'post', 'blog'], () => {
+    counts.clear();
+    pages.clear();
+    panels.clear();
+    suggestionsCache.clear();
+  });
+  deps.changes.subscribe('saved', (change) => {
+    if (change.ids) for (const id of change.ids) savedIds.delete(Number(id));
+    else savedIds.clear();
+    counts.clear();
+  });
 
   const cachedCount = (filter: ListFilter) => {
     const statement = countStatement(filter);
@@ -465,17 +479,8 @@ export const createResearchService = (deps: {
       if (!(await reportExists(db, reportId))) return { kind: 'notFound' as const };
       if (saved) await saveReport(db, userId, reportId, clock());
       else await unsaveReport(db, userId, reportId);
-      savedIds.delete(userId);
-      counts.clear();
+      deps.changes.publish({ kind: 'saved', ids: [userId] });
       return { kind: 'ok' as const, saved };
-    },
-
-    /** Drops every shared page, count and suggestion: call after adding or changing reports. */
-    invalidate() {
-      counts.clear();
-      pages.clear();
-      panels.clear();
-      suggestionsCache.clear();
     },
   };
 };

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/client.ts';
 import { catalogueFixtures, fixturePassword } from '../../test/catalogue-fixtures.ts';
 import { TestClient } from '../../test/client.ts';
 import { createTestApp, createUncachedTwin, type TestApp } from '../../test/test-app.ts';
+import { createLocalChangeFeed } from '../changes/change-feed.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import { HeavyWorkBusyError } from '../heavy-work/heavy-work-gate.ts';
 import { listReports } from './research.repository.ts';
@@ -102,7 +103,7 @@ describe('full-text search snippets from passages, and the bound on searches (is
     await t.db.execute(
       sql`update reports set body_text = ${`${filler(800)} A zeppelinoid appears.`} where id = ${ids.apart}`,
     );
-    t.app.services.research.invalidate();
+    t.app.services.changes.publish({ kind: 'report', ids: [ids.apart as number] });
     const snippet = snippetOf(await search(admin, 'zeppelinoid'), ids.apart as number) ?? '';
     expect(snippet).toContain('<mark>zeppelinoid</mark>');
     expect((await search(admin, 'gammaword')).data).toEqual([]);
@@ -112,7 +113,7 @@ describe('full-text search snippets from passages, and the bound on searches (is
       )[0]?.n;
     expect(await passagesOf(ids.apart as number)).toBeGreaterThan(0);
     await t.db.execute(sql`delete from reports where id = ${ids.apart}`);
-    t.app.services.research.invalidate();
+    t.app.services.changes.publish({ kind: 'report', ids: [ids.apart as number] });
     expect(await passagesOf(ids.apart as number)).toBe(0);
   });
 
@@ -155,6 +156,7 @@ describe('full-text search snippets from passages, and the bound on searches (is
     const service = createResearchService({
       db: t.db,
       clock: t.clock,
+      changes: createLocalChangeFeed(),
       searchLimits: { slots: 1, perUser: 1, queue: 1, perUserQueue: 1 },
     });
     const query = (q?: string) => reportsQuery.parse({ type: 'all', ...(q ? { q } : {}) });

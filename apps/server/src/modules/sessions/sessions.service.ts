@@ -1,7 +1,8 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { mayUseSession } from '../accounts/user-status.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import { hashToken, newToken } from '../tokens/token-crypto.ts';
 import {
@@ -28,24 +29,33 @@ export interface ResolvedSession {
 
 /**
  * Sessions. Resolved sessions are kept in memory for `cacheTtlMs` (keyed by the token's hash), so that a signed-in
- * read costs no query. Every way a session ends or its user changes in this process drops the entry at once:
- * `revoke`, `revokeAllForUser`, `endForChangedUser` and `forgetUser` (call it after any write to the user's row or sessions, e.g.
- * password change, e-mail verification, activation, removal). Another process's changes show after at most the
- * cache ttl; run one process per database, or keep CACHE_TTL_MS short (see the README).
+ * read costs no query. The cache follows the change feed: a `session` change drops those sessions, a `user` change
+ * every session of those users (whoever wrote the user's row: a password, a verification, a status, a removal
+ * publishes it after its commit), so the very next request reads the new state.
  */
 export const createSessionsService = (deps: {
   db: Db;
   clock: Clock;
+  changes: ChangeFeed;
   ttlHours: number;
   cacheTtlMs: number;
 }) => {
-  const { db, clock } = deps;
+  const { db, clock, changes } = deps;
   const ttlMs = deps.ttlHours * 60 * 60 * 1000;
   // A missing or unusable session is remembered too (null), so junk tokens do not cost a query each.
-  const cache = new TtlCache<string, { session: { id: string; expiresAt: Date }; user: User } | null>({
+  const cache = new LoadingCache<string, { session: { id: string; expiresAt: Date }; user: User } | null>({
     ttlMs: deps.cacheTtlMs,
     max: 10_000,
     now: () => clock().getTime(),
+  });
+  changes.subscribe('session', (change) => {
+    if (!change.ids) return cache.clear();
+    for (const id of change.ids) cache.delete(String(id));
+  });
+  changes.subscribe('user', (change) => {
+    if (!change.ids) return cache.clear();
+    const users = new Set(change.ids);
+    cache.deleteWhere((entry) => entry !== null && users.has(entry.user.id));
   });
 
   return {
@@ -87,29 +97,16 @@ export const createSessionsService = (deps: {
     // The row goes first, then the memory: a request resolving meanwhile cannot put the session back.
     async revoke(sessionId: string) {
       await deleteSession(db, sessionId);
-      cache.delete(sessionId);
-    },
-
-    /** Signs the user out everywhere, optionally keeping one session. */
-    async revokeAllForUser(userId: number, exceptSessionId?: string) {
-      await deleteUserSessions(db, userId, exceptSessionId);
-      cache.deleteWhere((entry, id) => entry?.user.id === userId && id !== exceptSessionId);
+      changes.publish({ kind: 'session', ids: [sessionId] });
     },
 
     /**
-     * A change of the user's standing (deactivation, a change of type, removal) ends all their sessions at once, on
-     * every device (ARCHITECTURE section 5): the rows go and this process forgets them, so the very next request
-     * is anonymous. The one place that rule lives; call it after the change is committed.
+     * A change of the user's standing (deactivation, a change of type, removal, a new password) ends all their
+     * sessions at once, on every device (ARCHITECTURE section 5), in the transaction of that change; the writer
+     * notes `{ kind: 'user', ids: [userId] }`, so that once it commits every process forgets them and the very
+     * next request is anonymous. The one place that rule lives.
      */
-    async endForChangedUser(userId: number) {
-      await deleteUserSessions(db, userId);
-      cache.deleteWhere((entry) => entry?.user.id === userId);
-    },
-
-    /** Drops what this process remembers of the user's sessions: call after writing the user or their sessions. */
-    forgetUser(userId: number) {
-      cache.deleteWhere((entry) => entry?.user.id === userId);
-    },
+    endForChangedUser: (tx: Executor, userId: number) => deleteUserSessions(tx, userId),
   };
 };
 

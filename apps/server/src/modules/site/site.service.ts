@@ -7,7 +7,8 @@ import {
   sliderMediaUrl,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import { buildNavTree } from './nav-tree.ts';
 import {
@@ -22,15 +23,21 @@ import {
 export const aboutContentKey = 'about';
 
 /** Navigation, landing data and content pages (spec 1 sections 2.3-2.4, spec 2 content). */
-export const createSiteService = (deps: { db: Db; clock?: Clock; cacheTtlMs?: number }) => {
+export const createSiteService = (deps: {
+  db: Db;
+  changes: ChangeFeed;
+  clock?: Clock;
+  cacheTtlMs?: number;
+}) => {
   const { db } = deps;
   // Every page load of / and /home asks for the first banner picture: two possible answers (signed in or not),
-  // kept for the cache's time. Whatever changes sliders in this process (the admin screens) calls invalidate().
-  const heroes = new TtlCache<boolean, string | null>({
+  // kept for the cache's time and dropped by any `site-content` change (the sliders are site content).
+  const heroes = new LoadingCache<boolean, string | null>({
     ttlMs: deps.cacheTtlMs ?? 0,
     max: 2,
     now: deps.clock ? () => deps.clock!().getTime() : undefined,
   });
+  deps.changes.subscribe('site-content', () => heroes.clear());
   return {
     /**
      * The menu tree. The favourites item appears only while favourites exist, and always lists them (links to
@@ -77,11 +84,6 @@ export const createSiteService = (deps: { db: Db; clock?: Clock; cacheTtlMs?: nu
 
     /** A slider picture shown only on private slides: served to signed-in readers only (GET /media). */
     privateSliderMedia: (mediaKey: string) => isPrivateSliderMedia(db, mediaKey),
-
-    /** Drops what is kept of the sliders: call after changing them. */
-    invalidate() {
-      heroes.clear();
-    },
 
     async about() {
       const row = await findContent(db, aboutContentKey);
