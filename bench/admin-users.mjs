@@ -27,7 +27,7 @@ const { values: args } = parseArgs({
 const databaseUrl = String(args['database-url']);
 const requests = Number(args.requests);
 const scale = { users: 100_000, firms: 2_000, contacts: 20_000 };
-/** ids of the generator's firms begin here (apps/server/src/db/seed/users-scale.ts) */
+/** ids of the generator's firms begin here (apps/server/src/seed/users-scale.ts) */
 const syntheticFirmIdBase = 8_200_001;
 const ceilingMs = 50;
 const admin = { email: 'admin@demo.test', password: 'Portal-demo-1' };

@@ -32,8 +32,8 @@ const serverSrc = new URL('../apps/server/src/', import.meta.url);
 const load = (file) => import(new URL(file, serverSrc).href);
 const [{ stampPdf }, viewerSeed, { researchPdf }, contract] = await Promise.all([
   load('modules/watermark/stamp-pdf.ts'),
-  load('db/seed/viewer.ts'),
-  load('db/seed/catalogue-files.ts'),
+  load('seed/viewer.ts'),
+  load('seed/catalogue-files.ts'),
   import('@portal/contract'),
 ]);
 

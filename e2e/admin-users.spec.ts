@@ -20,7 +20,7 @@ import { linkIn, waitForMail } from './support/mailbox.ts';
 
 test.use({ account: 'admin' });
 
-/** The demo client's requested sector (apps/server/src/db/seed/crm.ts clientRequestedSectorId). */
+/** The demo client's requested sector (apps/server/src/seed/crm.ts clientRequestedSectorId). */
 const materialsAndMining = 10000129;
 const { verifySubject } = mailMessages;
 const { notEntitled } = viewerMessages;

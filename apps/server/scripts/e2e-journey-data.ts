@@ -10,9 +10,9 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { analysts, reportAnalysts, reports, sectors, users } from '../src/db/schema.ts';
-import { runPendingSeeds } from '../src/db/seed/index.ts';
 import { findGrantedSectorIdsOfUser } from '../src/modules/persons/matrix-grants.ts';
 import { systemClock } from '../src/modules/runtime.ts';
+import { runPendingSeeds } from '../src/seed/index.ts';
 
 /** The report the demo client may not open, the newest of the research list (first on its first page). */
 const lockedReportTitle = 'Journey fixture: a sector outside the demo client’s subscription';

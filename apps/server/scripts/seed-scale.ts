@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { runPendingSeeds } from '../src/db/seed/index.ts';
-import { addSyntheticReports } from '../src/db/seed/scale.ts';
-import { addSyntheticUsers } from '../src/db/seed/users-scale.ts';
 import type { Log } from '../src/modules/runtime.ts';
 import { systemClock } from '../src/modules/runtime.ts';
 import { createStorage } from '../src/modules/storage/storage.ts';
+import { runPendingSeeds } from '../src/seed/index.ts';
+import { addSyntheticReports } from '../src/seed/scale.ts';
+import { addSyntheticUsers } from '../src/seed/users-scale.ts';
 
 // `npm run seed:scale -- --reports 100000`: adds synthetic reports for benchmarks to the database of DATA_DIR
 // (PGlite) or DATABASE_URL (PostgreSQL), after migrating and seeding whatever that database still lacks.

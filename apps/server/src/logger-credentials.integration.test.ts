@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import type { DbHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { runPendingSeeds } from './db/seed/index.ts';
 import { loggerOptions } from './logger.ts';
 import { createStorage } from './modules/storage/storage.ts';
+import { runPendingSeeds } from './seed/index.ts';
 import { TestClient } from './test/client.ts';
 import {
   createTestClock,

@@ -5,11 +5,11 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-lock.ts';
 import { migrate } from './db/migrate.ts';
-import { demoPassword } from './db/seed/accounts.ts';
-import { presentDemoAccounts, runPendingSeeds } from './db/seed/index.ts';
 import { createConnectReminders } from './modules/connect/reminders.ts';
 import { createOutboxWorker, smtpSender } from './modules/mail/outbox.worker.ts';
 import { systemClock } from './modules/runtime.ts';
+import { demoPassword } from './seed/accounts.ts';
+import { presentDemoAccounts, runPendingSeeds } from './seed/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -1,7 +1,7 @@
 import { type ApiRoute, apiRoutes, mayCall, messages, type Role, roles } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoPassword } from '../db/seed/accounts.ts';
+import { demoAccounts, demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { countWrites, createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCampaigns, connectEvents, connectRegistrations, emailOutbox, users } from '../db/schema.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';
 

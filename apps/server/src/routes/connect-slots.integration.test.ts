@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analysts, emailOutbox, parameters, users } from '../db/schema.ts';
 import { connectBookings, connectCalendars, connectSlots } from '../db/schema-connect.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';

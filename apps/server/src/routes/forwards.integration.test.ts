@@ -15,7 +15,7 @@ import {
   throttles,
   users,
 } from '../db/schema.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';

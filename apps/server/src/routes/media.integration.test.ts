@@ -4,8 +4,8 @@ import path from 'node:path';
 import { messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sliders } from '../db/schema.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
 import { createStorage } from '../modules/storage/storage.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -12,8 +12,8 @@ import {
   pickListValues,
   users,
 } from '../db/schema.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
 import { personGrantCookie, personGrantSecret, sealPersonGrant } from '../modules/persons/caller.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';

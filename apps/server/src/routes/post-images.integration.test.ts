@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { blogLimits, messagesBlogs, type UploadImageReply } from '@portal/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { posts } from '../db/schema-blogs.ts';
 import { blogs } from '../db/schema-site.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

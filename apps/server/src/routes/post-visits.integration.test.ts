@@ -5,7 +5,7 @@ import { users } from '../db/schema.ts';
 import { posts, postVisits } from '../db/schema-blogs.ts';
 import { firms, persons } from '../db/schema-crm.ts';
 import { blogs } from '../db/schema-site.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs, parameters, reports, sectors, sliders } from '../db/schema.ts';
 import { posts } from '../db/schema-blogs.ts';
-import { configurationParameters } from '../db/seed/site-parameters.ts';
+import { configurationParameters } from '../seed/site-parameters.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -15,10 +15,10 @@ import {
   unsubscribeReasons,
   users,
 } from '../db/schema.ts';
-import { demoPassword } from '../db/seed/accounts.ts';
-import { subscriptionParameters } from '../db/seed/crm-parameters.ts';
 import { writeEntries } from '../modules/persons/matrix.repository.ts';
 import { hashToken } from '../modules/tokens/token-crypto.ts';
+import { demoPassword } from '../seed/accounts.ts';
+import { subscriptionParameters } from '../seed/crm-parameters.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';
 

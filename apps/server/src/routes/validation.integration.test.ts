@@ -1,6 +1,6 @@
 import { messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

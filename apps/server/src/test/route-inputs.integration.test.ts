@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type ApiRoute, limits, mayCall, messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoPassword } from '../db/seed/accounts.ts';
+import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures } from './catalogue-fixtures.ts';
 import { TestClient } from './client.ts';
 import {

@@ -8,9 +8,9 @@ import { buildApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { type Db, type DbHandle, openPglite, openPostgres, rowsOf } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { runPendingSeeds } from '../db/seed/index.ts';
 import type { Log } from '../modules/runtime.ts';
 import { createStorage, type Storage } from '../modules/storage/storage.ts';
+import { runPendingSeeds } from '../seed/index.ts';
 import type { App } from '../types.ts';
 import { templateEnv } from './global-setup.ts';
 

@@ -2,7 +2,7 @@ import { messages, messagesVerification, throttles } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, throttles as throttleRows, users } from '../../db/schema.ts';
-import { demoPassword } from '../../db/seed/accounts.ts';
+import { demoPassword } from '../../seed/accounts.ts';
 import { TestClient } from '../../test/client.ts';
 import {
   createTestApp,

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { mailPlaceholders, matrixConstants, subscriptionConfig } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalChangeFeed } from '../../modules/changes/change-feed.ts';
-import { createEntitlementsService } from '../../modules/entitlements/entitlements.service.ts';
-import { mayRead } from '../../modules/entitlements/entitlements.ts';
-import { findEntries } from '../../modules/persons/matrix.repository.ts';
-import { findAccountManagers, findPersonByEmail } from '../../modules/persons/persons.repository.ts';
-import { createStorage } from '../../modules/storage/storage.ts';
+import type { DbHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { firms, matrixItems, parameters, persons, pickListValues, users } from '../db/schema.ts';
+import { createLocalChangeFeed } from '../modules/changes/change-feed.ts';
+import { createEntitlementsService } from '../modules/entitlements/entitlements.service.ts';
+import { mayRead } from '../modules/entitlements/entitlements.ts';
+import { findEntries } from '../modules/persons/matrix.repository.ts';
+import { findAccountManagers, findPersonByEmail } from '../modules/persons/persons.repository.ts';
+import { createStorage } from '../modules/storage/storage.ts';
 import {
   createTestClock,
   createTestDatabase,
@@ -17,10 +20,7 @@ import {
   silentLog,
   type TestDatabase,
   testConfig,
-} from '../../test/test-app.ts';
-import type { DbHandle } from '../client.ts';
-import { migrate } from '../migrate.ts';
-import { firms, matrixItems, parameters, persons, pickListValues, users } from '../schema.ts';
+} from '../test/test-app.ts';
 import { clientUnsubscribedSectorIds, seedCatalogue } from './catalogue.ts';
 import { clientRequestedSectorId, demoFirmId, demoProducts, seedCrm } from './crm.ts';
 import {

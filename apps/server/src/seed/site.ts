@@ -1,12 +1,12 @@
 import { sliderImageSize, withSlug } from '@portal/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { escapeHtml } from '../../modules/mail/templates.ts';
-import { aboutContentKey } from '../../modules/site/site.service.ts';
-import { createStorage, type Storage } from '../../modules/storage/storage.ts';
-import type { Executor } from '../client.ts';
-import { navItems, reports, sectors, siteContent, sliders } from '../schema.ts';
-import type { SeedContext, SeedModule } from './index.ts';
+import type { Executor } from '../db/client.ts';
+import { navItems, reports, sectors, siteContent, sliders } from '../db/schema.ts';
+import { escapeHtml } from '../modules/mail/templates.ts';
+import { aboutContentKey } from '../modules/site/site.service.ts';
+import { createStorage, type Storage } from '../modules/storage/storage.ts';
+import type { SeedContext, SeedModule } from './seed-module.ts';
 import { insertParametersIfAbsent } from './site-parameters.ts';
 
 interface NavSeed {

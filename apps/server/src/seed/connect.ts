@@ -3,10 +3,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { inArray, sql } from 'drizzle-orm';
-import { newMeetingToken } from '../../modules/connect/meeting-links.ts';
-import { findEntries, writeEntries } from '../../modules/persons/matrix.repository.ts';
-import { rowsOf } from '../client.ts';
-import { analysts, users } from '../schema.ts';
+import { rowsOf } from '../db/client.ts';
+import { analysts, users } from '../db/schema.ts';
 import {
   type ConnectSpeakerRow,
   connectBookings,
@@ -16,7 +14,9 @@ import {
   connectRegistrations,
   connectReminders,
   connectSlots,
-} from '../schema-connect.ts';
+} from '../db/schema-connect.ts';
+import { newMeetingToken } from '../modules/connect/meeting-links.ts';
+import { findEntries, writeEntries } from '../modules/persons/matrix.repository.ts';
 import {
   type CampaignSeed,
   calendarAnalystIds,
@@ -27,8 +27,8 @@ import {
   slotBookerSeeds,
   slotStarts,
 } from './connect-content.ts';
-import type { SeedContext, SeedModule } from './index.ts';
 import { createPrng, type Prng } from './prng.ts';
+import type { SeedContext, SeedModule } from './seed-module.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

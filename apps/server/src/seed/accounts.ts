@@ -1,6 +1,6 @@
-import { hashPassword } from '../../modules/accounts/password.ts';
-import { users } from '../schema.ts';
-import type { SeedModule } from './index.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../modules/accounts/password.ts';
+import type { SeedModule } from './seed-module.ts';
 
 export const demoPassword = 'Portal-demo-1';
 

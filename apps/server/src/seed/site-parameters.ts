@@ -1,10 +1,10 @@
 import { isPublicPageParameter, isPublicParameter } from '@portal/contract';
-import type { Config } from '../../config.ts';
-import type { Executor } from '../client.ts';
-import { parameters } from '../schema.ts';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { parameters } from '../db/schema.ts';
 import { subscriptionParameters } from './crm-parameters.ts';
-import type { SeedModule } from './index.ts';
 import { commonEmailDomains } from './parameters.ts';
+import type { SeedModule } from './seed-module.ts';
 
 /** Inserts parameters that are not there yet (other modules or an administrator may have set some already). */
 export const insertParametersIfAbsent = (db: Executor, values: Record<string, string>) =>

@@ -3,14 +3,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGrantedSectorIdsOfUser } from '../../modules/persons/matrix-grants.ts';
-import {
-  createTestApp,
-  createTestClock,
-  databaseDigest,
-  silentLog,
-  type TestApp,
-} from '../../test/test-app.ts';
 import {
   analysts,
   companies,
@@ -27,7 +19,9 @@ import {
   sectors,
   seedRuns,
   users,
-} from '../schema.ts';
+} from '../db/schema.ts';
+import { findGrantedSectorIdsOfUser } from '../modules/persons/matrix-grants.ts';
+import { createTestApp, createTestClock, databaseDigest, silentLog, type TestApp } from '../test/test-app.ts';
 import { clientUnsubscribedSectorIds, demoCatalogueSize, npiSectorIds, seedCatalogue } from './catalogue.ts';
 import { checkReport } from './catalogue-checker.ts';
 import { companySeeds, sectorBands } from './catalogue-data.ts';

@@ -1,9 +1,6 @@
 import { matrixConstants, subscriptionConfig } from '@portal/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { escapeHtml } from '../../modules/mail/templates.ts';
-import { findEntries, writeEntries } from '../../modules/persons/matrix.repository.ts';
-import { findPersonByEmail } from '../../modules/persons/persons.repository.ts';
-import type { Executor } from '../client.ts';
+import type { Executor } from '../db/client.ts';
 import {
   firms,
   mailEvents,
@@ -12,9 +9,12 @@ import {
   personRelationships,
   persons,
   users,
-} from '../schema.ts';
+} from '../db/schema.ts';
+import { escapeHtml } from '../modules/mail/templates.ts';
+import { findEntries, writeEntries } from '../modules/persons/matrix.repository.ts';
+import { findPersonByEmail } from '../modules/persons/persons.repository.ts';
 import { type personIdParameters, usableSubscriptionValue, writeParameters } from './crm-parameters.ts';
-import type { SeedContext, SeedModule } from './index.ts';
+import type { SeedContext, SeedModule } from './seed-module.ts';
 
 /**
  * The demo CRM (issue 12): client firms, the demo readers' persons and their colleagues, the firm's own staff

@@ -1,10 +1,10 @@
 import { and, count, eq, gte, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userStatusOf } from '../../modules/accounts/user-status.ts';
-import { createTestClock, createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import type { DbHandle } from '../client.ts';
-import { migrate } from '../migrate.ts';
-import { firms, persons, users } from '../schema.ts';
+import type { DbHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { firms, persons, users } from '../db/schema.ts';
+import { userStatusOf } from '../modules/accounts/user-status.ts';
+import { createTestClock, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { addSyntheticUsers, syntheticFirmIdBase } from './users-scale.ts';
 
 const DAY = 86_400_000;

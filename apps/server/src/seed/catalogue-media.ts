@@ -19,7 +19,7 @@ export interface MediaScript {
   slides?: MediaSlide[];
 }
 
-export const demoMediaDir = new URL('../../../assets/demo-media/', import.meta.url);
+export const demoMediaDir = new URL('../../assets/demo-media/', import.meta.url);
 
 export const mediaScripts: Record<string, MediaScript> = JSON.parse(
   readFileSync(new URL('transcripts.json', demoMediaDir), 'utf8'),

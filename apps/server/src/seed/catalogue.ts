@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { eq, inArray } from 'drizzle-orm';
-import { addReport, type NewReport } from '../../modules/ingest/add-report.ts';
-import { subscribeUser } from '../../modules/persons/matrix.repository.ts';
-import { createStorage, type Storage } from '../../modules/storage/storage.ts';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   analystSectors,
   analysts,
@@ -16,7 +13,10 @@ import {
   savedReports,
   sectors,
   users,
-} from '../schema.ts';
+} from '../db/schema.ts';
+import { addReport, type NewReport } from '../modules/ingest/add-report.ts';
+import { subscribeUser } from '../modules/persons/matrix.repository.ts';
+import { createStorage, type Storage } from '../modules/storage/storage.ts';
 import {
   type AnalystSeed,
   analystBios,
@@ -61,8 +61,8 @@ import {
   subtitleFor,
   type TextSubject,
 } from './catalogue-text.ts';
-import type { SeedContext, SeedModule } from './index.ts';
 import { createPrng, type Prng } from './prng.ts';
+import type { SeedContext, SeedModule } from './seed-module.ts';
 
 const DAY = 86_400_000;
 

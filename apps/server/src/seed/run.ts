@@ -1,10 +1,10 @@
-import { loadConfig } from '../../config.ts';
-import { formatLogEntry } from '../../logger.ts';
-import type { Log } from '../../modules/runtime.ts';
-import { systemClock } from '../../modules/runtime.ts';
-import { openDatabase } from '../client.ts';
-import { DataDirInUseError } from '../data-lock.ts';
-import { migrate } from '../migrate.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirInUseError } from '../db/data-lock.ts';
+import { migrate } from '../db/migrate.ts';
+import { formatLogEntry } from '../logger.ts';
+import type { Log } from '../modules/runtime.ts';
+import { systemClock } from '../modules/runtime.ts';
 import { runPendingSeeds } from './index.ts';
 
 // `npm run seed`: applies migrations and runs every seed module this database has not had yet (seed_runs).

@@ -1,17 +1,17 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, notLike, or } from 'drizzle-orm';
 import sharp from 'sharp';
-import { derivePost } from '../../modules/blogs/sanitize.ts';
-import { entitlementOf } from '../../modules/entitlements/entitlements.ts';
-import { escapeHtml } from '../../modules/mail/templates.ts';
-import { findGrantedSectorIdsOfUser } from '../../modules/persons/matrix-grants.ts';
-import { createStorage } from '../../modules/storage/storage.ts';
-import type { Executor } from '../client.ts';
-import { analysts, companies, reportCompanies, reports, sectors, users } from '../schema.ts';
-import { postResearch, posts, postVisits } from '../schema-blogs.ts';
-import { blogs } from '../schema-site.ts';
+import type { Executor } from '../db/client.ts';
+import { analysts, companies, reportCompanies, reports, sectors, users } from '../db/schema.ts';
+import { postResearch, posts, postVisits } from '../db/schema-blogs.ts';
+import { blogs } from '../db/schema-site.ts';
+import { derivePost } from '../modules/blogs/sanitize.ts';
+import { entitlementOf } from '../modules/entitlements/entitlements.ts';
+import { escapeHtml } from '../modules/mail/templates.ts';
+import { findGrantedSectorIdsOfUser } from '../modules/persons/matrix-grants.ts';
+import { createStorage } from '../modules/storage/storage.ts';
 import { type Block, type ChartSeed, demoBlogKeys, demoPosts, type PostSeed } from './blogs-content.ts';
-import type { SeedContext, SeedModule } from './index.ts';
 import { createPrng, type Prng } from './prng.ts';
+import type { SeedContext, SeedModule } from './seed-module.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Storage } from '../../modules/storage/storage.ts';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
+import type { Storage } from '../modules/storage/storage.ts';
 import {
   analysts as analystSeeds,
   countries as countrySeeds,

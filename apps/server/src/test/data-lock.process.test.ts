@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { csrf } from '@portal/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from './client.ts';
-import { migrate } from './migrate.ts';
-import { seedRuns, users } from './schema.ts';
-import { seedModules } from './seed/index.ts';
+import { openPglite } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedRuns, users } from '../db/schema.ts';
+import { seedModules } from '../seed/index.ts';
 
 /**
  * Issue 21 item 0, with real processes: a second server on the same DATA_DIR is refused before it opens the

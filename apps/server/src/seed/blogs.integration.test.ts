@@ -4,21 +4,21 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalChangeFeed } from '../../modules/changes/change-feed.ts';
-import { createEntitlementsService } from '../../modules/entitlements/entitlements.service.ts';
-import { createStorage } from '../../modules/storage/storage.ts';
+import type { DbHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { reports, users } from '../db/schema.ts';
+import { postResearch, posts, postVisits } from '../db/schema-blogs.ts';
+import { blogs } from '../db/schema-site.ts';
+import { createLocalChangeFeed } from '../modules/changes/change-feed.ts';
+import { createEntitlementsService } from '../modules/entitlements/entitlements.service.ts';
+import { createStorage } from '../modules/storage/storage.ts';
 import {
   createTestClock,
   createTestDatabase,
   silentLog,
   type TestDatabase,
   testConfig,
-} from '../../test/test-app.ts';
-import type { DbHandle } from '../client.ts';
-import { migrate } from '../migrate.ts';
-import { reports, users } from '../schema.ts';
-import { postResearch, posts, postVisits } from '../schema-blogs.ts';
-import { blogs } from '../schema-site.ts';
+} from '../test/test-app.ts';
 import { blogsSeed } from './blogs.ts';
 import { demoBlogKeys } from './blogs-content.ts';
 import { seedCatalogue } from './catalogue.ts';

@@ -1,9 +1,9 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClock, silentLog, testConfig } from '../../test/test-app.ts';
-import { type DbHandle, openPglite } from '../client.ts';
-import { migrate } from '../migrate.ts';
-import { reports, seedRuns, users } from '../schema.ts';
+import { type DbHandle, openPglite } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { reports, seedRuns, users } from '../db/schema.ts';
+import { createTestClock, silentLog, testConfig } from '../test/test-app.ts';
 import { runPendingSeeds, seedModules } from './index.ts';
 
 let handle: DbHandle | undefined;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { addReport } from '../../modules/ingest/add-report.ts';
-import { createStorage } from '../../modules/storage/storage.ts';
-import { watermarkParameter } from '../../modules/watermark/watermark.service.ts';
-import { parameters, reports, sectors } from '../schema.ts';
+import { parameters, reports, sectors } from '../db/schema.ts';
+import { addReport } from '../modules/ingest/add-report.ts';
+import { createStorage } from '../modules/storage/storage.ts';
+import { watermarkParameter } from '../modules/watermark/watermark.service.ts';
 import {
   analysts as analystSeeds,
   reportingRatings,
@@ -11,8 +11,8 @@ import {
 } from './catalogue-data.ts';
 import { type ResearchDocument, researchPdf } from './catalogue-files.ts';
 import { paragraph, riskList, type TextSubject } from './catalogue-text.ts';
-import type { SeedModule } from './index.ts';
 import { createPrng } from './prng.ts';
+import type { SeedModule } from './seed-module.ts';
 
 /**
  * The demo watermark (spec 2 section 3): a grey diagonal with the reader's name and company on every page of

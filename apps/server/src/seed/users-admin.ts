@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { hashPassword } from '../../modules/accounts/password.ts';
-import { writeAudit } from '../../modules/admin-users/audit.ts';
-import { firms, persons, users } from '../schema.ts';
+import { firms, persons, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/accounts/password.ts';
+import { writeAudit } from '../modules/admin-users/audit.ts';
 import { demoPassword } from './accounts.ts';
-import type { SeedModule } from './index.ts';
+import type { SeedModule } from './seed-module.ts';
 
 /**
  * Demo content of users management (issue 13): website users in every state, so the admin's table has something

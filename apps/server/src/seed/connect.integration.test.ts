@@ -7,18 +7,9 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGrantedSectorIdsOfUser } from '../../modules/persons/matrix-grants.ts';
-import { createStorage } from '../../modules/storage/storage.ts';
-import {
-  createTestClock,
-  createTestDatabase,
-  silentLog,
-  type TestDatabase,
-  testConfig,
-} from '../../test/test-app.ts';
-import type { DbHandle } from '../client.ts';
-import { migrate } from '../migrate.ts';
-import { analystSectors, analysts, users } from '../schema.ts';
+import type { DbHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { analystSectors, analysts, users } from '../db/schema.ts';
 import {
   connectBookings,
   connectCalendars,
@@ -27,7 +18,16 @@ import {
   connectRegistrations,
   connectReminders,
   connectSlots,
-} from '../schema-connect.ts';
+} from '../db/schema-connect.ts';
+import { findGrantedSectorIdsOfUser } from '../modules/persons/matrix-grants.ts';
+import { createStorage } from '../modules/storage/storage.ts';
+import {
+  createTestClock,
+  createTestDatabase,
+  silentLog,
+  type TestDatabase,
+  testConfig,
+} from '../test/test-app.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { connectSeed, slotSpanDays, slotStartsFor } from './connect.ts';
 import { officeZones } from './connect-content.ts';

@@ -1,11 +1,8 @@
 import { count, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Config } from '../../config.ts';
-import type { Clock, Log } from '../../modules/runtime.ts';
-import type { Storage } from '../../modules/storage/storage.ts';
-import { type Db, rowsOf } from '../client.ts';
-import * as schema from '../schema.ts';
-import { parameters, seedRuns, users } from '../schema.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import { parameters, seedRuns, users } from '../db/schema.ts';
 import { accountsSeed, demoAccounts } from './accounts.ts';
 import { blogsSeed } from './blogs.ts';
 import { catalogueSeed } from './catalogue.ts';
@@ -13,27 +10,13 @@ import { connectSeed } from './connect.ts';
 import { crmSeed } from './crm.ts';
 import { crmParametersSeed } from './crm-parameters.ts';
 import { parametersSeed } from './parameters.ts';
+import type { SeedContext, SeedModule } from './seed-module.ts';
 import { siteSeed } from './site.ts';
 import { siteParametersSeed } from './site-parameters.ts';
 import { usersAdminSeed } from './users-admin.ts';
 import { viewerDemoSeed, viewerParametersSeed } from './viewer.ts';
 
-export interface SeedContext {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  log: Log;
-  /** Where seeded files go; defaults to the server's storage (DATA_DIR/files). */
-  storage?: Storage;
-}
-
-/** A seed module adds one capability's content. It must be idempotent (insert ... on conflict do nothing). */
-export interface SeedModule {
-  name: string;
-  /** Demo accounts and demo content: never seeded when NODE_ENV=production. */
-  demo?: boolean;
-  run(ctx: SeedContext): Promise<void>;
-}
+export type { SeedContext, SeedModule };
 
 /** In order: later modules may rely on what earlier ones created. Later capabilities append theirs. */
 export const seedModules: readonly SeedModule[] = [

@@ -7,11 +7,11 @@ import {
   subscriptionMessages,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import { escapeHtml } from '../../modules/mail/templates.ts';
-import type { Executor } from '../client.ts';
-import { parameters, pickListValues } from '../schema.ts';
-import type { SeedModule } from './index.ts';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { parameters, pickListValues } from '../db/schema.ts';
+import { escapeHtml } from '../modules/mail/templates.ts';
+import type { SeedModule } from './seed-module.ts';
 
 /**
  * The subscription side's configuration (issue 12; spec 3 section 9), seeded in every environment: the texts of

@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { createPrng, type Prng } from './prng.ts';
 import { rawConnection } from './scale.ts';
 

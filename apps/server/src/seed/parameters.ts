@@ -1,5 +1,5 @@
-import { parameters } from '../schema.ts';
-import type { SeedModule } from './index.ts';
+import { parameters } from '../db/schema.ts';
+import type { SeedModule } from './seed-module.ts';
 
 export const commonEmailDomains = [
   'gmail.com',
