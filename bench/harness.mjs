@@ -1,11 +1,13 @@
 // Shared by the benchmark scripts: free ports, child processes in their own group with a log file each,
 // waiting for a server, and signing in the way the SPA does. Only 127.0.0.1 is ever contacted.
+
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, serverEntry } from '../scripts/server-build.mjs';
 
 export const host = '127.0.0.1';
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -146,4 +148,13 @@ export const signIn = async (/** @type {string} */ base, account = demoAccount) 
   if (body?.data?.email !== account.email)
     throw new Error(`signed-in /users/me answered ${JSON.stringify(body)}`);
   return { cookie, body };
+};
+
+/**
+ * The compiled server, as `npm start` runs it (issue 22): built first when its sources changed since the last
+ * build (scripts/server-build.mjs), so that a benchmark never measures a TypeScript loader.
+ */
+export const portalCommand = async () => {
+  if (!(await ensureServerBuild())) throw new Error('The server did not build (see above).');
+  return [process.execPath, '--enable-source-maps', serverEntry];
 };

@@ -15,7 +15,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { benchDir, createHarness, freePort, host, repoRoot, waitFor } from './harness.mjs';
+import { benchDir, createHarness, freePort, host, portalCommand, repoRoot, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const arg = (/** @type {string} */ name, /** @type {string} */ fallback) => {
@@ -127,7 +127,7 @@ const startPortal = async () => {
     throw new Error(
       'apps/web/dist has no index.html (a build in progress?): run the benchmark again after it',
     );
-  const portal = start('portal', ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const portal = start('portal', await portalCommand(), {
     ...env,
     PORT: String(port),
     HOST: host,

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { createHarness, demoAccount, freePort, host, repoRoot, waitFor } from './harness.mjs';
+import { createHarness, demoAccount, freePort, host, portalCommand, repoRoot, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const { values: args } = parseArgs({
@@ -102,7 +102,7 @@ const main = async () => {
   // The server serves a copy of the build, so a rebuild while the benchmark runs changes nothing under it.
   const servedDist = path.join(harness.workDir, 'web-dist');
   cpSync(webDist, servedDist, { recursive: true });
-  const portal = harness.start('portal', ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const portal = harness.start('portal', await portalCommand(), {
     ...env,
     PORT: String(port),
     HOST: host,

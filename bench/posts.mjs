@@ -17,7 +17,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, createHarness, freePort, host, signIn, stopChild, waitFor } from './harness.mjs';
+import {
+  benchDir,
+  createHarness,
+  freePort,
+  host,
+  portalCommand,
+  signIn,
+  stopChild,
+  waitFor,
+} from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const { values: args } = parseArgs({
@@ -62,7 +71,7 @@ const baseEnv = () => {
 const startPortal = async (/** @type {Record<string, string>} */ extra = {}) => {
   const port = await freePort();
   const base = `http://${host}:${port}`;
-  const proc = harness.start(`portal-${port}`, ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const proc = harness.start(`portal-${port}`, await portalCommand(), {
     ...baseEnv(),
     PORT: String(port),
     HOST: host,

@@ -28,6 +28,7 @@ import {
   createHarness,
   freePort,
   host,
+  portalCommand,
   portIsFree,
   repoRoot,
   signIn as signInWithBody,
@@ -336,7 +337,7 @@ const runDatabase = async (kind) => {
   const barePort = await freePort();
   const base = `http://${host}:${portalPort}`;
   const bareBase = `http://${host}:${barePort}`;
-  const portal = start(`portal-${kind}`, ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const portal = start(`portal-${kind}`, await portalCommand(), {
     ...baseEnv(),
     ...dbEnv,
     PORT: String(portalPort),
@@ -439,7 +440,7 @@ const runDatabase = async (kind) => {
   await stopChild(portal.child);
   const uncachedPort = await freePort();
   const uncachedBase = `http://${host}:${uncachedPort}`;
-  const uncachedPortal = start(`portal-${kind}-uncached`, ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const uncachedPortal = start(`portal-${kind}-uncached`, await portalCommand(), {
     ...baseEnv(),
     ...dbEnv,
     PORT: String(uncachedPort),

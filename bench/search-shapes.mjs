@@ -7,7 +7,7 @@
 //   node bench/search-shapes.mjs --database-url postgres://postgres@127.0.0.1:55432/bench100k [--runs 5]
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createHarness, freePort, host, signIn, waitFor } from './harness.mjs';
+import { createHarness, freePort, host, portalCommand, signIn, waitFor } from './harness.mjs';
 import { searchTerms } from './search-terms.mjs';
 
 const { values: args } = parseArgs({
@@ -26,7 +26,7 @@ try {
   for (const key of ['NODE_ENV', 'DATA_DIR', 'SMTP_URL', 'PORT', 'HOST']) delete env[key];
   const port = await freePort();
   const base = `http://${host}:${port}`;
-  const portal = harness.start('portal', ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const portal = harness.start('portal', await portalCommand(), {
     ...env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(harness.workDir, 'files'),

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createHarness, demoAccount, freePort, host, signIn, waitFor } from './harness.mjs';
+import { createHarness, demoAccount, freePort, host, portalCommand, signIn, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 import { searchTerms as terms } from './search-terms.mjs';
 
@@ -106,19 +106,15 @@ const run = async () => {
   ])) {
     const port = await freePort();
     const base = `http://${host}:${port}`;
-    const portal = harness.start(
-      `portal-${cacheTtl ?? 'default'}`,
-      ['npx', 'tsx', 'apps/server/src/server.ts'],
-      {
-        ...baseEnv(),
-        ...dbEnv,
-        PORT: String(port),
-        HOST: host,
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-        ...(cacheTtl === null ? {} : { CACHE_TTL_MS: cacheTtl }),
-      },
-    );
+    const portal = harness.start(`portal-${cacheTtl ?? 'default'}`, await portalCommand(), {
+      ...baseEnv(),
+      ...dbEnv,
+      PORT: String(port),
+      HOST: host,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      ...(cacheTtl === null ? {} : { CACHE_TTL_MS: cacheTtl }),
+    });
     // the first start seeds the demo (PGlite) or migrates (PostgreSQL: 0005 backfills passages at 100,000)
     await waitFor(`${base}/api/health`, portal, 600_000);
     const { cookie } = await signIn(base);

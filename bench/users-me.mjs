@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchDir, createHarness, freePort, host, signIn, waitFor } from './harness.mjs';
+import { benchDir, createHarness, freePort, host, portalCommand, signIn, waitFor } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const connections = 50;
@@ -49,7 +49,7 @@ const main = async () => {
   const base = `http://${host}:${portalPort}`;
   const env = { ...process.env };
   for (const key of ['NODE_ENV', 'DATABASE_URL', 'SMTP_URL', 'CORS_ORIGINS']) delete env[key];
-  const portal = start('portal', ['npx', 'tsx', 'apps/server/src/server.ts'], {
+  const portal = start('portal', await portalCommand(), {
     ...env,
     PORT: String(portalPort),
     HOST: host,

@@ -24,7 +24,7 @@ if (process.env.TEST_DATABASE_URL) {
     'TEST_DATABASE_URL is not set: API integration tests run on PGlite only (CI also runs them on PostgreSQL).',
   );
 }
-steps.push(['build the web app', 'npm', ['run', 'build']]);
+steps.push(['build the web app and the server', 'npm', ['run', 'build']]);
 steps.push(['bundle budget (login route initial JS)', 'npm', ['run', 'bundle:check', '-w', '@portal/bench']]);
 const journeys = 'browser journeys (Playwright, Chromium)';
 steps.push([journeys, 'npm', ['test', '-w', '@portal/e2e']]);

@@ -28,7 +28,12 @@ export const webBuildInputs = [
 /** Written into the build output after a successful build; Vite empties the folder when a build starts. */
 export const hashFileName = '.build-inputs.sha256';
 
-/** Files under `entry` (a file or a folder), relative to `root`, in a stable order. */
+/**
+ * Files under `entry` (a file or a folder), relative to `root`, in a stable order.
+ * @param {string} root
+ * @param {string} entry
+ * @returns {string[]}
+ */
 const filesOf = (root, entry) => {
   const full = path.join(root, entry);
   if (!existsSync(full)) return [];
@@ -73,7 +78,7 @@ export const webBuildStatus = (root = repoRoot, dist = path.join(root, 'apps/web
 };
 
 /** Files of a build and their bytes, without the precompressed copies (`.gz`, `.br`) the server may send instead. */
-export const summariseBuild = (dist) => {
+export const summariseBuild = (/** @type {string} */ dist) => {
   let files = 0;
   let bytes = 0;
   for (const file of filesOf(dist, '.')) {
@@ -84,7 +89,7 @@ export const summariseBuild = (dist) => {
   return { files, bytes };
 };
 
-const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Builds the web app and records the hash of the inputs it was built from. The hash is taken before the build,

@@ -1,10 +1,10 @@
 /**
  * The servers a browser run talks to: a real SMTP server that stores each message as a raw .eml file, and
- * the portal itself (API + built SPA) started the way `npm run serve` starts it, on a fresh database.
+ * the portal itself (API + built SPA) started the way `npm run serve` starts it (the compiled server in apps/server/dist), on a fresh database.
  * Runs in Playwright's runner process (globalSetup / globalTeardown); tests find the servers through
  * the environment variables below, which Playwright hands on to its worker processes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { copyFile, cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -18,7 +18,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const resultsRoot = path.join(repoRoot, 'e2e/test-results');
 const keepResultsMs = 24 * 60 * 60 * 1000;
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-const serverEntry = 'apps/server/src/server.ts';
+// The compiled server, as `npm start` runs it (scripts/server-build.mjs builds it when its sources changed).
+const serverEntry = 'apps/server/dist/server.js';
 const journeyDataScript = 'apps/server/scripts/e2e-journey-data.ts';
 const host = '127.0.0.1';
 const startTimeoutMs = 120_000;
@@ -112,7 +113,7 @@ const waitForHealth = async (baseURL: string, child: ChildProcess, logFile: stri
 const stopChild = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // The child leads its own process group (npx -> tsx -> node): signal the whole group.
+  // The child leads its own process group: signal the whole group.
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, sig);
@@ -268,8 +269,13 @@ export async function startHarness() {
     // portal opens it; the portal's start then finds the database migrated and seeded.
     const journeyData = prepared?.journeyData ?? (await runJourneyData(env, logFile));
 
+    const built = spawnSync(process.execPath, ['scripts/server-build.mjs', '--if-needed'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`The server did not build:\n${built.stdout}${built.stderr}`);
     const logFd = openSync(logFile, 'a');
-    const portal = spawn('npx', ['tsx', serverEntry], {
+    const portal = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
       cwd: repoRoot,
       env,
       detached: true,
