@@ -9,7 +9,7 @@ import { eq, notInArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { analysts, reportAnalysts, reports, sectors, users } from '../src/db/schema.ts';
+import { analysts, reportAnalysts, reports, sectors, users } from '../src/db/schema/index.ts';
 import { findGrantedSectorIdsOfUser } from '../src/modules/persons/matrix-grants.ts';
 import { systemClock } from '../src/modules/runtime.ts';
 import { runPendingSeeds } from '../src/seed/index.ts';

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, sessions, users } from '../db/schema.ts';
+import { emailOutbox, sessions, users } from '../db/schema/index.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

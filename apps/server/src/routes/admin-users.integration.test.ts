@@ -1,7 +1,15 @@
 import { matrixConstants, messagesAdminUsers } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, emailOutbox, firms, matrixItems, persons, sessions, users } from '../db/schema.ts';
+import {
+  adminAuditLog,
+  emailOutbox,
+  firms,
+  matrixItems,
+  persons,
+  sessions,
+  users,
+} from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { fixturePassword } from '../test/catalogue-fixtures.ts';

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, posts, postVisits } from '../db/schema.ts';
+import { blogs, posts, postVisits } from '../db/schema/index.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';

@@ -6,7 +6,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectCampaigns, connectEvents, connectRegistrations, emailOutbox, users } from '../db/schema.ts';
+import {
+  connectCampaigns,
+  connectEvents,
+  connectRegistrations,
+  emailOutbox,
+  users,
+} from '../db/schema/index.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';

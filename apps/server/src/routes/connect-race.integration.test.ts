@@ -2,8 +2,8 @@ import { messagesConnect } from '@portal/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
-import { analysts, emailOutbox, type User, users } from '../db/schema.ts';
-import { connectBookings, connectCalendars, connectSlots } from '../db/schema-connect.ts';
+import { connectBookings, connectCalendars, connectSlots } from '../db/schema/connect.ts';
+import { analysts, emailOutbox, type User, users } from '../db/schema/index.ts';
 import { catalogueFixtures } from '../test/catalogue-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -3,7 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaUses, contactMessages, emailOutbox, serverSecrets } from '../db/schema.ts';
+import { captchaUses, contactMessages, emailOutbox, serverSecrets } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /** A visitor from one address: keeps its cookies and CSRF token like the browser does. */

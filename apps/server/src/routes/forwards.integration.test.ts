@@ -14,7 +14,7 @@ import {
   reportForwards,
   throttles,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sliders } from '../db/schema.ts';
+import { sliders } from '../db/schema/index.ts';
 import { createStorage } from '../modules/storage/storage.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';

@@ -1,7 +1,7 @@
 import { messages, parameterListMaxNames, parameterListReply } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parameters } from '../db/schema.ts';
+import { parameters } from '../db/schema/index.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

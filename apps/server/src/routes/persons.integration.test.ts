@@ -11,7 +11,7 @@ import {
   persons,
   pickListValues,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { personGrantCookie, personGrantSecret, sealPersonGrant } from '../modules/persons/caller.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';

@@ -1,9 +1,9 @@
 import type { PostSearchReply, SuggestionsReply } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
-import { posts } from '../db/schema-blogs.ts';
-import { blogs } from '../db/schema-site.ts';
+import { posts } from '../db/schema/blogs.ts';
+import { users } from '../db/schema/index.ts';
+import { blogs } from '../db/schema/site.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';

@@ -1,10 +1,10 @@
 import { blogLimits, messagesBlogs, type PostStatReply } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.ts';
-import { posts, postVisits } from '../db/schema-blogs.ts';
-import { firms, persons } from '../db/schema-crm.ts';
-import { blogs } from '../db/schema-site.ts';
+import { posts, postVisits } from '../db/schema/blogs.ts';
+import { firms, persons } from '../db/schema/crm.ts';
+import { users } from '../db/schema/index.ts';
+import { blogs } from '../db/schema/site.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

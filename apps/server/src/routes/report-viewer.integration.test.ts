@@ -11,7 +11,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parameters, reportAccessLog, reportViews } from '../db/schema.ts';
+import { parameters, reportAccessLog, reportViews } from '../db/schema/index.ts';
 import { addReport } from '../modules/ingest/add-report.ts';
 import { extractPdfPages as pdfPageTexts } from '../modules/ingest/extract-text.ts';
 import { subscribeUser, unsubscribeUser } from '../modules/persons/matrix.repository.ts';

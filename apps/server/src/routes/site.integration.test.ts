@@ -13,8 +13,8 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, parameters, reports, sectors, sliders } from '../db/schema.ts';
-import { posts } from '../db/schema-blogs.ts';
+import { posts } from '../db/schema/blogs.ts';
+import { blogs, parameters, reports, sectors, sliders } from '../db/schema/index.ts';
 import { configurationParameters } from '../seed/site-parameters.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

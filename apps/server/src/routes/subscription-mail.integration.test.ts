@@ -14,7 +14,7 @@ import {
   pickListValues,
   unsubscribeReasons,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { writeEntries } from '../modules/persons/matrix.repository.ts';
 import { hashToken } from '../modules/tokens/token-crypto.ts';
 import { demoPassword } from '../seed/accounts.ts';

@@ -1,4 +1,4 @@
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
 import type { SeedModule } from './seed-module.ts';
 

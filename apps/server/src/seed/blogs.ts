@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, notLike, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Executor } from '../db/client.ts';
-import { analysts, companies, reportCompanies, reports, sectors, users } from '../db/schema.ts';
-import { postResearch, posts, postVisits } from '../db/schema-blogs.ts';
-import { blogs } from '../db/schema-site.ts';
+import { postResearch, posts, postVisits } from '../db/schema/blogs.ts';
+import { analysts, companies, reportCompanies, reports, sectors, users } from '../db/schema/index.ts';
+import { blogs } from '../db/schema/site.ts';
 import { derivePost } from '../modules/blogs/sanitize.ts';
 import { entitlementOf } from '../modules/entitlements/entitlements.ts';
 import { escapeHtml } from '../modules/mail/templates.ts';

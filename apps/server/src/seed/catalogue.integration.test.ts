@@ -19,7 +19,7 @@ import {
   sectors,
   seedRuns,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { findGrantedSectorIdsOfUser } from '../modules/persons/matrix-grants.ts';
 import { createTestApp, createTestClock, databaseDigest, silentLog, type TestApp } from '../test/test-app.ts';
 import { clientUnsubscribedSectorIds, demoCatalogueSize, npiSectorIds, seedCatalogue } from './catalogue.ts';

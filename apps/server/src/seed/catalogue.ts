@@ -13,7 +13,7 @@ import {
   savedReports,
   sectors,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { addReport, type NewReport } from '../modules/ingest/add-report.ts';
 import { subscribeUser } from '../modules/persons/matrix.repository.ts';
 import { createStorage, type Storage } from '../modules/storage/storage.ts';

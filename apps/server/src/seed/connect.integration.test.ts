@@ -9,7 +9,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { analystSectors, analysts, users } from '../db/schema.ts';
 import {
   connectBookings,
   connectCalendars,
@@ -18,7 +17,8 @@ import {
   connectRegistrations,
   connectReminders,
   connectSlots,
-} from '../db/schema-connect.ts';
+} from '../db/schema/connect.ts';
+import { analystSectors, analysts, users } from '../db/schema/index.ts';
 import { findGrantedSectorIdsOfUser } from '../modules/persons/matrix-grants.ts';
 import { createStorage } from '../modules/storage/storage.ts';
 import {

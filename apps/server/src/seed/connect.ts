@@ -4,7 +4,6 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.ts';
-import { analysts, users } from '../db/schema.ts';
 import {
   type ConnectSpeakerRow,
   connectBookings,
@@ -14,7 +13,8 @@ import {
   connectRegistrations,
   connectReminders,
   connectSlots,
-} from '../db/schema-connect.ts';
+} from '../db/schema/connect.ts';
+import { analysts, users } from '../db/schema/index.ts';
 import { newMeetingToken } from '../modules/connect/meeting-links.ts';
 import { findEntries, writeEntries } from '../modules/persons/matrix.repository.ts';
 import {

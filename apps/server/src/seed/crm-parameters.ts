@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
-import { parameters, pickListValues } from '../db/schema.ts';
+import { parameters, pickListValues } from '../db/schema/index.ts';
 import { escapeHtml } from '../modules/mail/templates.ts';
 import type { SeedModule } from './seed-module.ts';
 

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { firms, matrixItems, parameters, persons, pickListValues, users } from '../db/schema.ts';
+import { firms, matrixItems, parameters, persons, pickListValues, users } from '../db/schema/index.ts';
 import { createLocalChangeFeed } from '../modules/changes/change-feed.ts';
 import { createEntitlementsService } from '../modules/entitlements/entitlements.service.ts';
 import { mayRead } from '../modules/entitlements/entitlements.ts';

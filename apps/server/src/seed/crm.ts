@@ -9,7 +9,7 @@ import {
   personRelationships,
   persons,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { escapeHtml } from '../modules/mail/templates.ts';
 import { findEntries, writeEntries } from '../modules/persons/matrix.repository.ts';
 import { findPersonByEmail } from '../modules/persons/persons.repository.ts';

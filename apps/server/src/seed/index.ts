@@ -1,8 +1,8 @@
 import { count, getTableName, inArray, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
-import { parameters, seedRuns, users } from '../db/schema.ts';
+import * as schema from '../db/schema/index.ts';
+import { parameters, seedRuns, users } from '../db/schema/index.ts';
 import { accountsSeed, demoAccounts } from './accounts.ts';
 import { blogsSeed } from './blogs.ts';
 import { catalogueSeed } from './catalogue.ts';

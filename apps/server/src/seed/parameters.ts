@@ -1,4 +1,4 @@
-import { parameters } from '../db/schema.ts';
+import { parameters } from '../db/schema/index.ts';
 import type { SeedModule } from './seed-module.ts';
 
 export const commonEmailDomains = [

@@ -2,7 +2,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DbHandle, openPglite } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { reports, seedRuns, users } from '../db/schema.ts';
+import { reports, seedRuns, users } from '../db/schema/index.ts';
 import { createTestClock, silentLog, testConfig } from '../test/test-app.ts';
 import { runPendingSeeds, seedModules } from './index.ts';
 

@@ -1,7 +1,7 @@
 import { isPublicPageParameter, isPublicParameter } from '@portal/contract';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
-import { parameters } from '../db/schema.ts';
+import { parameters } from '../db/schema/index.ts';
 import { subscriptionParameters } from './crm-parameters.ts';
 import { commonEmailDomains } from './parameters.ts';
 import type { SeedModule } from './seed-module.ts';

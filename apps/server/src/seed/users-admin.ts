@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { firms, persons, users } from '../db/schema.ts';
+import { firms, persons, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
 import { writeAudit } from '../modules/admin-users/audit.ts';
 import { demoPassword } from './accounts.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseWatermarkConfigs } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysts, parameters, reportAnalysts, reports, sectors, seedRuns } from '../db/schema.ts';
+import { analysts, parameters, reportAnalysts, reports, sectors, seedRuns } from '../db/schema/index.ts';
 import { extractPdfPages as pdfPageTexts } from '../modules/ingest/extract-text.ts';
 import { createTestApp, silentLog, type TestApp } from '../test/test-app.ts';
 import { analysts as analystSeeds, semiconductorSectorId } from './catalogue-data.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { parameters, reports, sectors } from '../db/schema.ts';
+import { parameters, reports, sectors } from '../db/schema/index.ts';
 import { addReport } from '../modules/ingest/add-report.ts';
 import { createStorage } from '../modules/storage/storage.ts';
 import { watermarkParameter } from '../modules/watermark/watermark.service.ts';

@@ -17,7 +17,7 @@ import {
   savedReports,
   sectors,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
 import { subscribeUser } from '../modules/persons/matrix.repository.ts';
 

@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedRuns, users } from '../db/schema.ts';
+import { seedRuns, users } from '../db/schema/index.ts';
 import { seedModules } from '../seed/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 // Users management (issue 13): the administrators' audit log and the forwards of the Terms (5 per user a month).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { persons } from './schema-crm.ts';
+import { persons } from './crm.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

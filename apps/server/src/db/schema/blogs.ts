@@ -1,5 +1,5 @@
 // Posts of the blogs (issue 14; spec 2 "Post", "Post stat record"): the posts, their associated research and the
-// readers' visits behind the post statistics. The blogs themselves are in schema-site.ts (the favourites menu).
+// readers' visits behind the post statistics. The blogs themselves are in site.ts (the favourites menu).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,8 +13,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { reports, users } from './schema.ts';
-import { blogs } from './schema-site.ts';
+import { users } from './accounts.ts';
+import { reports } from './catalogue.ts';
+import { blogs } from './site.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

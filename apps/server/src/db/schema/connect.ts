@@ -15,8 +15,9 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { analysts, users } from './schema.ts';
-import { persons } from './schema-crm.ts';
+import { users } from './accounts.ts';
+import { analysts } from './catalogue.ts';
+import { persons } from './crm.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

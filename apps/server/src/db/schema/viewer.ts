@@ -10,7 +10,8 @@ import {
   timestamp as linkTimestamp,
   uniqueIndex as linkUniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { reports as linkReports, users as linkUsers } from './schema.ts';
+import { users as linkUsers } from './accounts.ts';
+import { reports as linkReports } from './catalogue.ts';
 
 const linkAt = (name: string) => linkTimestamp(name, { withTimezone: true, mode: 'date' });
 

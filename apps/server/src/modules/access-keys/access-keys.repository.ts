@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { reportAccessKeys, reports } from '../../db/schema.ts';
+import { reportAccessKeys, reports } from '../../db/schema/index.ts';
 
 export type NewAccessKey = typeof reportAccessKeys.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { type AccessKeySummary, accessKeyLimits } from '@portal/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import type { ReportAccessKey } from '../../db/schema.ts';
+import type { ReportAccessKey } from '../../db/schema/index.ts';
 import { findUserByEmail } from '../accounts/accounts.repository.ts';
 import type { MailEnvelope } from '../mail/outbox.repository.ts';
 import type { Outbox } from '../mail/outbox.service.ts';

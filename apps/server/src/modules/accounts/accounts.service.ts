@@ -9,7 +9,7 @@ import {
   tokenLifetimes,
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { DeferredWork } from '../deferred/deferred-work.ts';
 import type { Outbox } from '../mail/outbox.service.ts';

@@ -9,7 +9,7 @@ import {
   type WebsiteUserRow,
 } from '@portal/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { userStatusOf } from '../accounts/user-status.ts';
 import { type ChangeFeed, type NoteChange, writeTransaction } from '../changes/change-feed.ts';

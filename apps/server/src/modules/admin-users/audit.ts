@@ -1,6 +1,6 @@
 import type { messagesAdminUsers } from '@portal/contract';
 import type { Executor } from '../../db/client.ts';
-import { adminAuditLog } from '../../db/schema.ts';
+import { adminAuditLog } from '../../db/schema/index.ts';
 
 /**
  * What an administrator did to a user or person. The codes are stored; the admin's person view names them with

@@ -1,7 +1,7 @@
 import { type BlogInfo, messagesBlogs } from '@portal/contract';
 import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { analysts, blogs, posts, sectors } from '../../db/schema.ts';
+import { analysts, blogs, posts, sectors } from '../../db/schema/index.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 

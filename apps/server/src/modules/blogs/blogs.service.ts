@@ -15,7 +15,7 @@ import {
   post as postSchema,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import { userStatusOf } from '../accounts/user-status.ts';
 import { JsonBody } from '../cache/json-body.ts';
 import { LoadingCache } from '../cache/loading-cache.ts';

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { blogs, postResearch, posts, reports } from '../../db/schema.ts';
+import { blogs, postResearch, posts, reports } from '../../db/schema/index.ts';
 import type { BlogRow } from './blogs.repository.ts';
 
 /** A post's columns but its text and search vector (large; a page never needs them). */

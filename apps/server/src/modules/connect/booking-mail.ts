@@ -2,7 +2,7 @@ import { messagesConnect } from '@portal/contract';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import type { MailCalendar } from '../../db/schema.ts';
+import type { MailCalendar } from '../../db/schema/index.ts';
 import { type Firm, type MailContent, render } from '../mail/templates.ts';
 import { calendarInvite, inviteUid } from './calendar-invite.ts';
 

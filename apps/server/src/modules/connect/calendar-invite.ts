@@ -8,7 +8,7 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator';
-import type { MailCalendar } from '../../db/schema.ts';
+import type { MailCalendar } from '../../db/schema/index.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

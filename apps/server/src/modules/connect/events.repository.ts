@@ -8,7 +8,7 @@ import {
   firms,
   persons,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 
 /** An event is open for registration (and listed) until it ends, or while its date is to be confirmed. */
 const isUpcoming = (now: Date): SQL =>

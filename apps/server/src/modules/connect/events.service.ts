@@ -9,7 +9,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Db, Executor } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import type { Firm } from '../mail/templates.ts';
 import type { Clock } from '../runtime.ts';

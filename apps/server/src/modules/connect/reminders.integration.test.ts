@@ -2,7 +2,6 @@ import { connectLimits } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analysts, emailOutbox, users } from '../../db/schema.ts';
 import {
   connectBookings,
   connectCalendars,
@@ -11,7 +10,8 @@ import {
   connectRegistrations,
   connectReminders,
   connectSlots,
-} from '../../db/schema-connect.ts';
+} from '../../db/schema/connect.ts';
+import { analysts, emailOutbox, users } from '../../db/schema/index.ts';
 import { catalogueFixtures } from '../../test/catalogue-fixtures.ts';
 import { createTestApp, silentLog, type TestApp } from '../../test/test-app.ts';
 import { createConnectReminders, reminderDue, reminderWindows } from './reminders.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { analystSectors, analysts, sectors, users } from '../../db/schema.ts';
-import { connectBookings, connectCalendars, connectSlots } from '../../db/schema-connect.ts';
+import { connectBookings, connectCalendars, connectSlots } from '../../db/schema/connect.ts';
+import { analystSectors, analysts, sectors, users } from '../../db/schema/index.ts';
 
 /**
  * Appointment calendars, their slots and bookings (issue 15; spec 3 section 2 "Appointment booking" and "Open-slot

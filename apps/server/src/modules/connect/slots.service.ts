@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import type { Firm } from '../mail/templates.ts';

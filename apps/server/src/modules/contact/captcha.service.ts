@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
-import { captchaUses } from '../../db/schema.ts';
+import { captchaUses } from '../../db/schema/index.ts';
 import { addSeconds, type Clock } from '../runtime.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 

@@ -1,6 +1,6 @@
 import type { AoiType } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from '../../db/schema/index.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import { contactMessageMail, type Firm } from '../mail/templates.ts';
 import type { Clock } from '../runtime.ts';

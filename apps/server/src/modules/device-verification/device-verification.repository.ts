@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { deviceVerificationTokens, verifiedDevices } from '../../db/schema.ts';
+import { deviceVerificationTokens, verifiedDevices } from '../../db/schema/index.ts';
 
 export type NewDeviceToken = typeof deviceVerificationTokens.$inferInsert;
 

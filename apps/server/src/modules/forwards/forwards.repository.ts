@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { firms, forwardCounts, persons, reportForwards, users } from '../../db/schema.ts';
+import { firms, forwardCounts, persons, reportForwards, users } from '../../db/schema/index.ts';
 
 /**
  * Counts one forward for the user and month in ONE statement, only while below the limit: the row is locked by

@@ -1,6 +1,6 @@
 import { adminUsersConstants } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import type { AccessKeysService } from '../access-keys/access-keys.service.ts';
 import type { Outbox } from '../mail/outbox.service.ts';
 import { type Firm, forwardMail } from '../mail/templates.ts';

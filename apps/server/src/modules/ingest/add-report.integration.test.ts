@@ -14,7 +14,7 @@ import {
   reportSectors,
   reports,
   sectors,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { createLocalStorage, type Storage } from '../storage/storage.ts';
 import { addReport } from './add-report.ts';
 

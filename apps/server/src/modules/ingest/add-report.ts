@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ReportFileType } from '@portal/contract';
 import type { Executor } from '../../db/client.ts';
-import { reportAnalysts, reportCompanies, reportCountries, reportSectors, reports } from '../../db/schema.ts';
+import {
+  reportAnalysts,
+  reportCompanies,
+  reportCountries,
+  reportSectors,
+  reports,
+} from '../../db/schema/index.ts';
 import { contentTypeOf, type Storage } from '../storage/storage.ts';
 import { extractText } from './extract-text.ts';
 

@@ -3,7 +3,7 @@ import { mailMessages } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailOutbox } from '../../db/schema.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
 import { TestClient } from '../../test/client.ts';
 import { createTestApp, silentLog, type TestApp } from '../../test/test-app.ts';
 import { createOutbox } from './outbox.service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { emailOutbox, type MailCalendar } from '../../db/schema.ts';
+import { emailOutbox, type MailCalendar } from '../../db/schema/index.ts';
 import type { MailContent } from './templates.ts';
 
 /** Copies and extra headers of a mail (issue 12: account managers copied, List-Unsubscribe on list mail). */

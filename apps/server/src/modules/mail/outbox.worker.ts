@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import type { OutboxMail } from '../../db/schema.ts';
+import type { OutboxMail } from '../../db/schema/index.ts';
 import type { Clock, Log } from '../runtime.ts';
 import { claimDueMail, markMailFailed, markMailSent } from './outbox.repository.ts';
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { parameters } from '../../db/schema.ts';
+import { parameters } from '../../db/schema/index.ts';
 
 export const findParameter = async (db: Executor, name: string) => {
   const rows = await db.select().from(parameters).where(eq(parameters.name, name)).limit(1);

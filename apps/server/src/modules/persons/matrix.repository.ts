@@ -1,7 +1,7 @@
 import { matrixConstants } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { matrixChanges, matrixItems, matrixStatuses, personMatrix, users } from '../../db/schema.ts';
+import { matrixChanges, matrixItems, matrixStatuses, personMatrix, users } from '../../db/schema/index.ts';
 
 export interface MatrixEntry {
   itemId: number;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { personLinkTokens } from '../../db/schema.ts';
+import { personLinkTokens } from '../../db/schema/index.ts';
 import { addSeconds } from '../runtime.ts';
 import { hashToken, newToken } from '../tokens/token-crypto.ts';
 

@@ -2,7 +2,7 @@ import { matrixConstants } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { firms, personFieldValues, persons, pickListValues } from '../../db/schema.ts';
+import { firms, personFieldValues, persons, pickListValues } from '../../db/schema/index.ts';
 
 /** Reads of our CRM's persons that every part of the subscription side shares (issue 12). */
 export interface PersonRecord {

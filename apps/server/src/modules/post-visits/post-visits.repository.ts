@@ -2,9 +2,9 @@ import { blogLimits } from '@portal/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { posts, postVisits } from '../../db/schema-blogs.ts';
-import { firms, persons } from '../../db/schema-crm.ts';
+import { posts, postVisits } from '../../db/schema/blogs.ts';
+import { firms, persons } from '../../db/schema/crm.ts';
+import { users } from '../../db/schema/index.ts';
 
 export interface VisitRef {
   visitId: string;

@@ -1,7 +1,7 @@
 import { homeConstants, homeReply } from '@portal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportReadingProgress } from '../../db/schema.ts';
+import { reportReadingProgress } from '../../db/schema/index.ts';
 import { catalogueFixtures, fixturePassword } from '../../test/catalogue-fixtures.ts';
 import { TestClient } from '../../test/client.ts';
 import { createTestApp, databaseDigest, type TestApp } from '../../test/test-app.ts';

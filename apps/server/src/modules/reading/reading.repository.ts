@@ -2,7 +2,7 @@ import { homeConstants } from '@portal/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { reportReadingProgress, savedReports } from '../../db/schema.ts';
+import { reportReadingProgress, savedReports } from '../../db/schema/index.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
 import { entitledSql } from '../research/research.repository.ts';
 

@@ -6,7 +6,7 @@ import {
   reportsQuery,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { type Caller, JsonBody, type ResearchService } from '../research/research.service.ts';
 import type { Clock } from '../runtime.ts';

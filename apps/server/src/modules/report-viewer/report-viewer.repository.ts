@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { reportAccessLog, reportViews, users } from '../../db/schema.ts';
+import { reportAccessLog, reportViews, users } from '../../db/schema/index.ts';
 
 /** One report with everything the viewer shows and the entitlement rule needs. */
 export interface ViewerReportRow {

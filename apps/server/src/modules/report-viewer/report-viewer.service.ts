@@ -18,7 +18,7 @@ import {
   type WatermarkReader,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
 import { mayRead } from '../entitlements/entitlements.ts';

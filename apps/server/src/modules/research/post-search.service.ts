@@ -1,6 +1,6 @@
 import type { PostSearchReply } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { blogs } from '../../db/schema-site.ts';
+import { blogs } from '../../db/schema/site.ts';
 import { mayReadPost, type PostReader } from '../blogs/post-access.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { searchPosts } from './post-search.repository.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { serverSecrets } from '../../db/schema.ts';
+import { serverSecrets } from '../../db/schema/index.ts';
 import type { Clock } from '../runtime.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type Session, sessions, users } from '../../db/schema.ts';
+import { type Session, sessions, users } from '../../db/schema/index.ts';
 
 export const insertSession = (db: Executor, session: Session) => db.insert(sessions).values(session);
 

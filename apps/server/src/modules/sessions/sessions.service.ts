@@ -1,5 +1,5 @@
 import type { Db, Executor } from '../../db/client.ts';
-import type { User } from '../../db/schema.ts';
+import type { User } from '../../db/schema/index.ts';
 import { mayUseSession } from '../accounts/user-status.ts';
 import { LoadingCache } from '../cache/loading-cache.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';

@@ -1,7 +1,7 @@
 import type { Favourite, LatestResearchItem, Slider } from '@portal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { blogs, navItems, siteContent, sliders } from '../../db/schema.ts';
+import { blogs, navItems, siteContent, sliders } from '../../db/schema/index.ts';
 import type { NavRow } from './nav-tree.ts';
 
 export const listNavRows = (db: Executor): Promise<NavRow[]> =>

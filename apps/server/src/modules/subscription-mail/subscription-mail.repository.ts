@@ -10,7 +10,7 @@ import {
   pickListValues,
   reports,
   unsubscribeReasons,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import { addSeconds } from '../runtime.ts';
 
 /** When the latest mail of one of these templates was recorded for the person (null: never). */

@@ -1,7 +1,7 @@
 import { messages, messagesVerification, throttles } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, throttles as throttleRows, users } from '../../db/schema.ts';
+import { emailOutbox, throttles as throttleRows, users } from '../../db/schema/index.ts';
 import { demoPassword } from '../../seed/accounts.ts';
 import { TestClient } from '../../test/client.ts';
 import {

@@ -2,7 +2,7 @@ import { throttles as limits, type ThrottleLimit, type ThrottleName } from '@por
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { throttles } from '../../db/schema.ts';
+import { throttles } from '../../db/schema/index.ts';
 import { addSeconds, type Clock } from '../runtime.ts';
 
 /** Thrown when a throttle blocks the attempt; answered with 429 and Retry-After. */

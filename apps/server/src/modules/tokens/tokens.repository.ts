@@ -1,7 +1,7 @@
 import { tokenLifetimes } from '@portal/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authTokens } from '../../db/schema.ts';
+import { authTokens } from '../../db/schema/index.ts';
 import { addSeconds } from '../runtime.ts';
 import { hashToken, newToken } from './token-crypto.ts';
 
