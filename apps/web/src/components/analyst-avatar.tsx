@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { cardLimits, imageUrl, initialsOf } from '../lib/format.ts';
-import classes from './research.module.css';
+import classes from './analyst-avatar.module.css';
 
 /** 60 px analyst photo, or the initials when there is none (spec 1 section 9). */
 export function AnalystAvatar({

@@ -1,6 +1,9 @@
 import { Button, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './pages.module.css';
+import classes from './status.module.css';
+
+// The catalogue's load states (research lists, the analyst, sector, company, region and people pages, the home,
+// the landing and the report viewer); the admin and CONNECT screens use load-states.tsx, which looks different.
 
 export function LoadingState({ label }: { label: string }) {
   return (

@@ -1,5 +1,5 @@
 import { messagesResearch, publicMediaFolders, type ReportFileType } from '@portal/contract';
-import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { getRuntimeConfig } from './runtime-config.ts';
 
 /** Card text limits of spec 1 section 9. */
 export const cardLimits = {

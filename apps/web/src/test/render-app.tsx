@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@portal/contract';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
@@ -62,6 +63,14 @@ export const fakeApi = (user: CurrentUser | null, handler: Handler = () => undef
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 };
+
+/** Renders one element inside the app's providers (query client, Mantine in test mode), without the route tree. */
+export const renderWithProviders = (ui: ReactNode) =>
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      {ui}
+    </AppProviders>,
+  );
 
 /** Renders the whole app (providers, route tree, guard, layouts) at `path`. */
 export const renderApp = (path: string) => {

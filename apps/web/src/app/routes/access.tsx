@@ -8,8 +8,8 @@ import { usePageParameter } from '../../features/content/api/content-queries.ts'
 import access from '../../features/content/components/access.module.css';
 import classes from '../../features/content/components/content.module.css';
 import { PageError } from '../../features/content/components/page-states.tsx';
-import { reportPath } from '../../features/research/lib/format.ts';
 import { taglineTargets } from '../../features/site/components/tagline-strip.tsx';
+import { reportPath } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 function SampleReports() {

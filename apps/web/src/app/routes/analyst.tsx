@@ -1,11 +1,11 @@
 import { messagesResearch } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../components/status.tsx';
 import { useAnalyst, useBookingLink } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
-import { idFromParam, imageUrl, initialsOf } from '../../features/research/lib/format.ts';
+import { idFromParam, imageUrl, initialsOf } from '../../lib/format.ts';
 import { renderSafeHtml } from '../../lib/safe-html.tsx';
 import { useSession } from '../../lib/session.ts';
 import { telHref } from '../../lib/tel-href.ts';

@@ -3,10 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { messagesResearch } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../components/status.tsx';
 import { useCompanies } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
-import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
-import { companyPath } from '../../features/research/lib/format.ts';
+import { companyPath } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /companies: every covered company, with a search by name or code. */

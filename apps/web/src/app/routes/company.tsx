@@ -1,10 +1,10 @@
 import { messagesResearch } from '@portal/contract';
 import { Link, useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../components/status.tsx';
 import { useCompany } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
-import { ErrorState, LoadingState } from '../../features/research/components/status.tsx';
-import { idFromParam, regionPath, sectorPath } from '../../features/research/lib/format.ts';
+import { idFromParam, regionPath, sectorPath } from '../../lib/format.ts';
 import { renderSafeHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

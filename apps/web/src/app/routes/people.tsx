@@ -1,10 +1,10 @@
 import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
+import { EmptyState, ErrorState } from '../../components/status.tsx';
 import { useOurPeople } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
 import { PersonCard, PersonCardPlaceholder } from '../../features/research/components/person-card.tsx';
-import { EmptyState, ErrorState } from '../../features/research/components/status.tsx';
-import { cardLimits } from '../../features/research/lib/format.ts';
+import { cardLimits } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const all = 'All';

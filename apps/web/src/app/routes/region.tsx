@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../components/status.tsx';
 import { useCountries } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
-import { ErrorState, LoadingState } from '../../features/research/components/status.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**

@@ -3,8 +3,8 @@ import { messagesResearch } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emptyOverall, reportFixture, reportsReplyOf } from '../../features/research/test-data.ts';
 import { type Call, client, fakeApi, parameterReply, renderApp } from '../../test/render-app.tsx';
+import { emptyOverall, reportFixture, reportsReplyOf } from '../../test/research-fixtures.ts';
 
 const person = (overrides: Partial<Analyst> = {}): Analyst => ({
   id: 5,

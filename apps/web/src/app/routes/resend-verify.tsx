@@ -1,11 +1,11 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { messages, messagesVerification, resendVerifyForm } from '@portal/contract';
 import { useSearchParams } from 'react-router';
+import { FormAlert, FormSuccess } from '../../components/forms/form-feedback.tsx';
 import { useResendVerification } from '../../features/auth/api/auth-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { FormAlert, FormSuccess } from '../../features/auth/components/form-feedback.tsx';
-import { schemaValidator } from '../../features/auth/hooks/schema-validator.ts';
-import { useFormState } from '../../features/auth/hooks/use-form-state.ts';
+import { schemaValidator } from '../../hooks/schema-validator.ts';
+import { useFormState } from '../../hooks/use-form-state.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

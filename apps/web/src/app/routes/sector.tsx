@@ -2,13 +2,13 @@ import { defaultKeyChartCategory, keyChartsSectorId, messagesResearch } from '@p
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import defaultCover from '../../assets/sector-cover.svg';
+import { EmptyState, ErrorState, LoadingState } from '../../components/status.tsx';
 import { useKeyCharts, useSector, useSectorTeam } from '../../features/research/api/research-queries.ts';
 import { KeyChart } from '../../features/research/components/key-chart.tsx';
 import classes from '../../features/research/components/pages.module.css';
 import { PersonCard } from '../../features/research/components/person-card.tsx';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../features/research/components/status.tsx';
-import { idFromParam, imageUrl } from '../../features/research/lib/format.ts';
+import { idFromParam, imageUrl } from '../../lib/format.ts';
 import { htmlToText } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

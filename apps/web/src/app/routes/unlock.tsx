@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { messages, messagesVerification } from '@portal/contract';
 import { Link, useSearchParams } from 'react-router';
+import { FormAlert, FormSuccess } from '../../components/forms/form-feedback.tsx';
 import { useUnlockSignIn } from '../../features/auth/api/auth-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { FormAlert, FormSuccess } from '../../features/auth/components/form-feedback.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

@@ -2,9 +2,9 @@ import { Button, Group } from '@mantine/core';
 import { messages, messagesVerification, viewerMessages } from '@portal/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/forms/form-feedback.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { FormAlert } from '../../features/auth/components/form-feedback.tsx';
 import {
   useConfirmDevice,
   useDeviceTokenCheck,

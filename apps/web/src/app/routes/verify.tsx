@@ -1,10 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { messagesVerification } from '@portal/contract';
 import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/forms/form-feedback.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useEmailVerification } from '../../features/auth/api/auth-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { FormAlert } from '../../features/auth/components/form-feedback.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Signup verification /verify?token= (spec 3, token verification pages). */

@@ -1,13 +1,11 @@
 import { messages, messagesVerification, viewerMessages } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
 import { resetCsrfToken } from '../../lib/api-client.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { client, fakeApi, labelled, renderApp } from '../../test/render-app.tsx';
+import { client, fakeApi, labelled, renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { DeviceVerificationForm, RfsNotices, RfsSignIn } from './index.ts';
 
 const token = 'a'.repeat(43);
@@ -17,11 +15,7 @@ const link = 'http://portal.test/rfs.htm?rfsUrl=%2Freports%2F3_x&rcptId=1&docId=
 const renderAt = (element: ReactNode, path = '/rfs.htm') => {
   resetCsrfToken();
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  return render(
-    <AppProviders queryClient={createQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />);
 };
 
 describe('DeviceVerificationForm', () => {

@@ -5,11 +5,11 @@ import {
   changePasswordForm,
   messages,
 } from '@portal/contract';
+import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
+import { schemaValidator, withConfirmation } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/auth-queries.ts';
-import { schemaValidator, withConfirmation } from '../hooks/schema-validator.ts';
-import { useFormState } from '../hooks/use-form-state.ts';
-import { FormAlert, FormSuccess } from './form-feedback.tsx';
 import { PasswordField } from './password-field.tsx';
 
 const validate = withConfirmation(

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { messages } from '@portal/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/auth-queries.ts';
-import { FormAlert, FormSuccess } from './form-feedback.tsx';
 
 interface ForgotPasswordDialogProps {
   opened: boolean;

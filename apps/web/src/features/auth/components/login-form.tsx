@@ -2,11 +2,11 @@ import { Button, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { type CurrentUser, messages } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../components/forms/form-feedback.tsx';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/auth-queries.ts';
 import { validateLogin } from '../hooks/login-validation.ts';
-import { useFormState } from '../hooks/use-form-state.ts';
-import { FormAlert } from './form-feedback.tsx';
 import classes from './login-form.module.css';
 import { PasswordField } from './password-field.tsx';
 

@@ -1,10 +1,10 @@
 import { Button, Stack } from '@mantine/core';
 import { messages, messagesVerification, type ResetPasswordForm, resetPasswordForm } from '@portal/contract';
+import { FormAlert } from '../../../components/forms/form-feedback.tsx';
+import { schemaValidator, withConfirmation } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/auth-queries.ts';
-import { schemaValidator, withConfirmation } from '../hooks/schema-validator.ts';
-import { useFormState } from '../hooks/use-form-state.ts';
-import { FormAlert } from './form-feedback.tsx';
 import { PasswordField } from './password-field.tsx';
 
 const validate = withConfirmation(

@@ -1,11 +1,11 @@
 import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { keepNameCharacters, messages, type SignupForm as SignupValues, signupForm } from '@portal/contract';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../components/forms/form-feedback.tsx';
+import { schemaValidator, withConfirmation } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignup } from '../api/auth-queries.ts';
-import { schemaValidator, withConfirmation } from '../hooks/schema-validator.ts';
-import { useFormState } from '../hooks/use-form-state.ts';
-import { FormAlert } from './form-feedback.tsx';
 import { PasswordField } from './password-field.tsx';
 import classes from './signup-form.module.css';
 

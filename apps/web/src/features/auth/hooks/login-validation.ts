@@ -1,5 +1,5 @@
 import { hasControlCharacters, limits, messages } from '@portal/contract';
-import type { ValidationResult } from './use-form-state.ts';
+import type { ValidationResult } from '../../../hooks/use-form-state.ts';
 
 const v = messages.validation;
 // Mirrors the contract's emailField; kept free of zod so the sign-in page stays inside its JS budget.

@@ -1,10 +1,10 @@
 import { Button, Stack, TextInput, Title } from '@mantine/core';
 import { getCookieBody, messages, viewerMessages } from '@portal/contract';
 import { useId } from 'react';
+import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
+import { schemaValidator } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { FormAlert, FormSuccess } from '../../auth/components/form-feedback.tsx';
-import { schemaValidator } from '../../auth/hooks/schema-validator.ts';
-import { useFormState } from '../../auth/hooks/use-form-state.ts';
 import { useRequestDeviceCheck } from '../api/external-links-queries.ts';
 import classes from './external-links.module.css';
 

@@ -8,8 +8,8 @@ import {
 } from '@portal/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../research/components/status.tsx';
-import { formatPublishedDate, reportPath } from '../../research/lib/format.ts';
+import { ErrorState } from '../../../components/status.tsx';
+import { formatPublishedDate, reportPath } from '../../../lib/format.ts';
 import { useHome } from '../api/home-api.ts';
 import classes from './home-lists.module.css';
 

@@ -10,7 +10,7 @@ import {
   parameterReply,
   renderApp,
 } from '../../../test/render-app.tsx';
-import { reportFixture } from '../../research/test-data.ts';
+import { reportFixture } from '../../../test/research-fixtures.ts';
 
 const texts = messagesAdminUsers.forward;
 

@@ -10,8 +10,8 @@ import {
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/forms/form-feedback.tsx';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { FormAlert } from '../../auth/components/form-feedback.tsx';
 
 const texts = messagesAdminUsers.forward;
 const noteMax = 500;

@@ -1,9 +1,9 @@
 import { type RefusedReport as RefusedReportData, refusedReportMessages } from '@portal/contract';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { analystPath, formatPublishedDate, sectorPath } from '../../../lib/format.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { renderSafeHtml } from '../../../lib/safe-html.tsx';
-import { analystPath, formatPublishedDate, sectorPath } from '../../research/lib/format.ts';
 import classes from './refused-report.module.css';
 
 const text = refusedReportMessages;

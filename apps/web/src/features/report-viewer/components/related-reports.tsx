@@ -1,6 +1,6 @@
 import { messagesResearch, type ReportCard, viewerMessages } from '@portal/contract';
 import { Link } from 'react-router';
-import { analystPath, formatPublishedDate, reportPath } from '../../research/lib/format.ts';
+import { analystPath, formatPublishedDate, reportPath } from '../../../lib/format.ts';
 import { relatedReportsLimit } from '../lib/viewer-constants.ts';
 import classes from './viewer.module.css';
 

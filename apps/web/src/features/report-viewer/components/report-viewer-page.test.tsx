@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Call, client, fakeApi, parameterReply, renderApp } from '../../../test/render-app.tsx';
-import { reportFixture } from '../../research/test-data.ts';
+import { reportFixture } from '../../../test/research-fixtures.ts';
 
 const viewerReply = (
   overrides: Partial<ReportViewerReply['data']['report']> = {},

@@ -1,7 +1,7 @@
 import type { ReportCard } from '@portal/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { companyPath, regionPath } from '../lib/format.ts';
+import { companyPath, regionPath } from '../../../lib/format.ts';
 import classes from './research.module.css';
 
 /**

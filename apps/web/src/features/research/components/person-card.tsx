@@ -1,8 +1,8 @@
 import type { Analyst } from '@portal/contract';
 import { Link } from 'react-router';
+import { AnalystAvatar } from '../../../components/analyst-avatar.tsx';
+import { analystPath, truncate } from '../../../lib/format.ts';
 import { htmlToText } from '../../../lib/safe-html.tsx';
-import { analystPath, truncate } from '../lib/format.ts';
-import { AnalystAvatar } from './analyst-avatar.tsx';
 import classes from './pages.module.css';
 
 /** A member of the team: photo, name linking to the profile, designation and, when asked, a short description. */

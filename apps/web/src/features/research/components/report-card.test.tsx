@@ -1,23 +1,16 @@
 import { messages, messagesResearch } from '@portal/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
 import { apiRequest, resetCsrfToken } from '../../../lib/api-client.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { fakeApi } from '../../../test/render-app.tsx';
-import { formatPublishedDate } from '../lib/format.ts';
-import { reportFixture } from '../test-data.ts';
+import { formatPublishedDate } from '../../../lib/format.ts';
+import { fakeApi, renderWithProviders } from '../../../test/render-app.tsx';
+import { reportFixture } from '../../../test/research-fixtures.ts';
 import { ReportCard } from './report-card.tsx';
 
-const wrap = (ui: ReactNode) =>
-  render(
-    <AppProviders queryClient={createQueryClient()} env="test">
-      <MemoryRouter>{ui}</MemoryRouter>
-    </AppProviders>,
-  );
+const wrap = (ui: ReactNode) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('report card', () => {
   it('links the analyst, first sector and title by their slugs', () => {

@@ -1,6 +1,7 @@
 import { messagesResearch, type ReportCard as Report } from '@portal/contract';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { AnalystAvatar } from '../../../components/analyst-avatar.tsx';
 import {
   analystPath,
   cardLimits,
@@ -11,9 +12,8 @@ import {
   reportPath,
   sectorPath,
   truncate,
-} from '../lib/format.ts';
+} from '../../../lib/format.ts';
 import { renderSnippet } from '../lib/snippet.tsx';
-import { AnalystAvatar } from './analyst-avatar.tsx';
 import { GeographyPopup } from './geography-popup.tsx';
 import classes from './research.module.css';
 import { SaveButton } from './save-button.tsx';

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Call, client, fakeApi, renderApp } from '../../../test/render-app.tsx';
-import { emptyOverall, reportFixture, reportsReplyOf } from '../test-data.ts';
+import { emptyOverall, reportFixture, reportsReplyOf } from '../../../test/research-fixtures.ts';
 
 const reportsCalls = (calls: Call[]) =>
   calls.filter((c) => c.path === '/reports').map((c) => new URLSearchParams(c.search));

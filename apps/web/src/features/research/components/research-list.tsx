@@ -1,13 +1,13 @@
 import { Button } from '@mantine/core';
 import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
+import { cardLimits, formatPublishedDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { ResearchFilters } from '../api/research-api.ts';
 import { useReports } from '../api/research-queries.ts';
 import { useInfiniteTrigger } from '../hooks/use-infinite-trigger.ts';
 import { useStoredTags } from '../hooks/use-stored-tags.ts';
 import { dateRangeOf, isDateRangeTag } from '../lib/date-range-tag.ts';
-import { cardLimits, formatPublishedDate } from '../lib/format.ts';
 import { DateRangeFilter } from './date-range-filter.tsx';
 import { ReportCard, ReportCardSkeleton, type ResearchView } from './report-card.tsx';
 import classes from './research.module.css';

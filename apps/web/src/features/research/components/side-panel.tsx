@@ -7,8 +7,8 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatPublishedDate, reportPath } from '../../../lib/format.ts';
 import { useOverallResearch } from '../api/research-queries.ts';
-import { formatPublishedDate, reportPath } from '../lib/format.ts';
 import classes from './research.module.css';
 
 function ReportLinks({ reports, empty }: { reports: ReportCard[]; empty: string }) {

@@ -2,8 +2,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { maxSuggestions, type SuggestionsReply } from '@portal/contract';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session.ts';
-import { useSuggestions } from '../api/research-queries.ts';
 import {
   analystPath,
   companyPath,
@@ -11,7 +9,9 @@ import {
   regionPath,
   reportPath,
   sectorPath,
-} from '../lib/format.ts';
+} from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSuggestions } from '../api/research-queries.ts';
 
 export interface Suggestion {
   group: 'Analysts' | 'Companies' | 'Countries' | 'Sectors' | 'Reports' | 'Posts';

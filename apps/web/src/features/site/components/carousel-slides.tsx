@@ -1,7 +1,7 @@
 import type { Analyst, LatestResearchItem } from '@portal/contract';
 import { Link } from 'react-router';
-import { AnalystAvatar } from '../../research/components/analyst-avatar.tsx';
-import { analystPath, formatPublishedDate, parseUtc, reportPath } from '../../research/lib/format.ts';
+import { AnalystAvatar } from '../../../components/analyst-avatar.tsx';
+import { analystPath, formatPublishedDate, parseUtc, reportPath } from '../../../lib/format.ts';
 import classes from './carousel-slides.module.css';
 
 const isoOf = (value: string) => {

@@ -1,7 +1,7 @@
 import type { LatestResearchItem } from '@portal/contract';
 import { type CSSProperties, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPublishedDate, reportPath } from '../../research/lib/format.ts';
+import { formatPublishedDate, reportPath } from '../../../lib/format.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import classes from './research-ticker.module.css';
 

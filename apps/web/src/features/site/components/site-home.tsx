@@ -1,5 +1,6 @@
 import { firmInitial, type LandingReply, landingConstants } from '@portal/contract';
 import { type ReactNode, useDeferredValue } from 'react';
+import { ErrorState } from '../../../components/status.tsx';
 import { bootHint } from '../../../lib/boot-hints.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { renderSafeHtml } from '../../../lib/safe-html.tsx';
@@ -7,7 +8,6 @@ import { useSession } from '../../../lib/session.ts';
 import { usePageParameter } from '../../content/api/content-queries.ts';
 import { useOurPeople } from '../../research/api/research-queries.ts';
 import { ResearchSidePanel } from '../../research/components/side-panel.tsx';
-import { ErrorState } from '../../research/components/status.tsx';
 import { sliderMediaUrl, useLanding } from '../api/site-api.ts';
 import { useMinimumDelay } from '../hooks/use-minimum-delay.ts';
 import { Banner } from './banner.tsx';

@@ -2,8 +2,8 @@ import { Button, Modal, Text, TextInput } from '@mantine/core';
 import { emailField, subscriptionMessages } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { FormAlert, FormSuccess } from '../../auth/components/form-feedback.tsx';
 import { requestUnsubscribeLink } from '../api/unsubscribe-api.ts';
 import classes from './unsubscribe-page.module.css';
 

@@ -5,9 +5,9 @@ import { matrixConstants, type PickListValue, subscriptionMessages } from '@port
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/forms/form-feedback.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { FormAlert } from '../../auth/components/form-feedback.tsx';
 import {
   UnsubscribeError,
   type UnsubscribeInput,
