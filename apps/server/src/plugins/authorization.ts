@@ -1,6 +1,6 @@
 import { findApiRoute, mayCall, messages } from '@portal/contract';
 import type { Config } from '../config.ts';
-import { roleOf } from '../modules/accounts/user-status.ts';
+import { roleOf } from '../modules/users/user-status.ts';
 import type { App } from '../types.ts';
 import { hasAllowedOrigin, hasValidCsrfHeader } from './csrf.ts';
 import { errorReply } from './errors.ts';

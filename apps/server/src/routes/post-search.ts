@@ -1,6 +1,6 @@
 import { postSearchQuery, postSearchReply, reportCursorInvalid } from '@portal/contract';
-import { userStatusOf } from '../modules/accounts/user-status.ts';
 import { InvalidCursorError } from '../modules/research/research.service.ts';
+import { userStatusOf } from '../modules/users/user-status.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { firms, persons, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/accounts/password.ts';
-import { writeAudit } from '../modules/admin-users/audit.ts';
+import { writeAudit } from '../modules/audit/audit.ts';
 import { demoPassword } from './accounts.ts';
 import type { SeedModule } from './seed-module.ts';
 

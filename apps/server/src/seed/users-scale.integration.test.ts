@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { firms, persons, users } from '../db/schema/index.ts';
-import { userStatusOf } from '../modules/accounts/user-status.ts';
+import { userStatusOf } from '../modules/users/user-status.ts';
 import { createTestClock, createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { addSyntheticUsers, syntheticFirmIdBase } from './users-scale.ts';
 

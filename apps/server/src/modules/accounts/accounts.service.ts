@@ -28,6 +28,7 @@ import { openValue, sealValue } from '../secrets/signed-values.ts';
 import type { SessionMeta, SessionsService } from '../sessions/sessions.service.ts';
 import { type ThrottleCheck, ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
 import { consumeToken, issueToken, isTokenUsable, retireTokens } from '../tokens/tokens.repository.ts';
+import { userStatusOf } from '../users/user-status.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -37,7 +38,6 @@ import {
   setPasswordHash,
 } from './accounts.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
-import { userStatusOf } from './user-status.ts';
 
 /** Signup and login run on validated forms: e-mail trimmed and lower-cased by the contract schema. */
 type ParsedSignup = Omit<SignupForm, 'acceptTandC'>;

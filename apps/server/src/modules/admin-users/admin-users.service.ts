@@ -11,9 +11,10 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
-import { userStatusOf } from '../accounts/user-status.ts';
+import { type AuditAction, writeAudit } from '../audit/audit.ts';
 import { type ChangeFeed, type NoteChange, writeTransaction } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
+import { userStatusOf } from '../users/user-status.ts';
 import {
   type AuditRecord,
   type Dir,
@@ -38,7 +39,6 @@ import {
   searchFirms,
   setActivated,
 } from './admin-users.repository.ts';
-import { type AuditAction, writeAudit } from './audit.ts';
 
 /**
  * Users management (issue 13; spec 2 sections 2-7): the lists, the row actions, the import into the external

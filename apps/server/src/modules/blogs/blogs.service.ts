@@ -16,7 +16,6 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
-import { userStatusOf } from '../accounts/user-status.ts';
 import { JsonBody } from '../cache/json-body.ts';
 import { LoadingCache } from '../cache/loading-cache.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
@@ -25,6 +24,7 @@ import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import type { VisitRecorder } from '../post-visits/visit-recorder.ts';
 import { listReports, type ReportRow } from '../research/research.repository.ts';
 import type { Clock } from '../runtime.ts';
+import { userStatusOf } from '../users/user-status.ts';
 import {
   analystExists,
   type BlogRow,

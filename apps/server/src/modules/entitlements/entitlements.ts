@@ -1,4 +1,4 @@
-import { userStatusOf } from '../accounts/user-status.ts';
+import { userStatusOf } from '../users/user-status.ts';
 
 /**
  * What a caller may read, as plain data that both the SQL of the report lists and `mayRead` use, so that

@@ -8,7 +8,7 @@ import {
   subscriptionMessages,
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../admin-users/audit.ts';
+import { writeAudit } from '../audit/audit.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import type { PersonCaller } from './caller.ts';

@@ -1,10 +1,10 @@
 import type { Db, Executor } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
-import { mayUseSession } from '../accounts/user-status.ts';
 import { LoadingCache } from '../cache/loading-cache.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import { hashToken, newToken } from '../tokens/token-crypto.ts';
+import { mayUseSession } from '../users/user-status.ts';
 import {
   deleteExpiredUserSessions,
   deleteSession,

@@ -1,14 +1,11 @@
 import { sessionCookie } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import { findUsableKeyIdsFor } from '../access-keys/access-keys.repository.ts';
+import type { AccessKeysService, ResolvedKey } from '../access-keys/access-keys.service.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
-import {
-  type DeviceVerificationService,
-  deviceCookieName,
-} from '../device-verification/device-verification.service.ts';
 import type { Clock } from '../runtime.ts';
 import type { ResolvedSession, SessionsService } from '../sessions/sessions.service.ts';
-import { findUsableKeyIdsFor } from './access-keys.repository.ts';
-import type { AccessKeysService, ResolvedKey } from './access-keys.service.ts';
+import { type DeviceVerificationService, deviceCookieName } from './device-verification.service.ts';
 
 /** Who reads through an access key: the recipient, whose identity the watermark shows. */
 export interface KeyReader {

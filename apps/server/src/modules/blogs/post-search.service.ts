@@ -1,10 +1,10 @@
 import type { PostSearchReply } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { blogs } from '../../db/schema/site.ts';
-import { mayReadPost, type PostReader } from '../blogs/post-access.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from '../research/cursor.ts';
+import { InvalidCursorError, snippetHtml } from '../research/research.service.ts';
+import { mayReadPost, type PostReader } from './post-access.ts';
 import { searchPosts } from './post-search.repository.ts';
-import { InvalidCursorError, snippetHtml } from './research.service.ts';
 
 const PAGE_SIZE = 10;
 /** Deeper than this a cursor is refused: 100 pages of posts is past anyone's reading, and an offset costs. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { headline } from './research.repository.ts';
-import { tsQueryOf } from './search-query.ts';
+import { headline } from '../research/research.repository.ts';
+import { tsQueryOf } from '../research/search-query.ts';
 
 export interface PostSearchRow {
   id: number;
