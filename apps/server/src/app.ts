@@ -94,7 +94,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       parametersRoutes(api);
       researchRoutes(api);
       catalogueRoutes(api);
-      mediaRoutes(api, config);
+      mediaRoutes(api);
       reportViewerRoutes(api);
       readingRoutes(api);
       externalLinksRoutes(api, config);

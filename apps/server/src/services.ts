@@ -6,6 +6,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
 import { createPostSearchService } from './modules/blogs/post-search.service.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { createLocalChangeFeed } from './modules/changes/change-feed.ts';
 import { createEventsService } from './modules/connect/events.service.ts';
 import { createSlotsService } from './modules/connect/slots.service.ts';
@@ -173,6 +174,10 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     visitRecorder,
     postImages: createPostImagesService({ storage: createStorage(config) }),
     postSearch: createPostSearchService({ db }),
+    // Subject pages: analysts, Our People, companies, countries and regions, sectors, key charts.
+    catalogue: createCatalogueService({ db }),
+    // The file storage (DATA_DIR/files), for the routes that serve files from it (GET /media).
+    storage: createStorage(config),
     // CONNECT events (issue 15): registration, approval with meeting links and reminders (outbox), banners.
     events: createEventsService({
       ...{ db, clock, publicUrl: config.publicUrl, firm: config.firm },

@@ -11,14 +11,12 @@ import {
   sectorsQuery,
   sectorsReply,
 } from '@portal/contract';
-import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
 
 /** Subject pages: analysts, Our People, companies, countries and regions, sectors, key charts. */
 export const catalogueRoutes = (app: App) => {
-  const catalogue = createCatalogueService({ db: app.db });
-  const { entitlements } = app.services;
+  const { catalogue, entitlements } = app.services;
 
   app.route({
     ...tableRoute('GET /analysts'),

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, reportAccessKeys, reports, throttles, users } from '../db/schema/index.ts';
-import { deviceCookieName } from '../modules/device-verification/device-verification.service.ts';
+import { deviceCookieName } from '../modules/device-verification/device-cookie.ts';
 import { hashToken } from '../modules/tokens/token-crypto.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures } from '../test/catalogue-fixtures.ts';

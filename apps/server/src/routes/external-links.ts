@@ -21,11 +21,8 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import {
-  deviceCookieMaxAgeSeconds,
-  deviceCookieName,
-} from '../modules/device-verification/device-verification.service.ts';
-import { viewerHtmlError } from '../modules/report-viewer/report-viewer.service.ts';
+import { deviceCookieMaxAgeSeconds, deviceCookieName } from '../modules/device-verification/device-cookie.ts';
+import { viewerHtmlError } from '../modules/report-viewer/viewer-errors.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';

@@ -1,7 +1,5 @@
 import { brandFilePattern, messages, publicMediaFolders, textField } from '@portal/contract';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
-import { createStorage } from '../modules/storage/storage.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { tableRoute } from './api-route.ts';
@@ -33,8 +31,8 @@ const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'no
  * Catalogue images (analyst photos, sector covers, company logos, the firm's logo) from the file storage.
  * Only the allow-listed folders and image names are served: report files stay behind the entitlement checks.
  */
-export const mediaRoutes = (app: App, config: Config) => {
-  const storage = createStorage(config);
+export const mediaRoutes = (app: App) => {
+  const { storage } = app.services;
   app.route({
     ...tableRoute('GET /media/:folder/:file'),
     schema: { params: mediaParams },

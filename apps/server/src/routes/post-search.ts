@@ -1,5 +1,5 @@
 import { postSearchQuery, postSearchReply, reportCursorInvalid } from '@portal/contract';
-import { InvalidCursorError } from '../modules/research/research.service.ts';
+import { InvalidCursorError } from '../modules/research/cursor.ts';
 import { userStatusOf } from '../modules/users/user-status.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';

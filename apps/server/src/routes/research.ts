@@ -17,9 +17,9 @@ import {
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { createCatalogueService } from '../modules/catalogue/catalogue.service.ts';
+import { JsonBody } from '../modules/cache/json-body.ts';
 import { HeavyWorkBusyError } from '../modules/heavy-work/heavy-work-gate.ts';
-import { InvalidCursorError, JsonBody } from '../modules/research/research.service.ts';
+import { InvalidCursorError } from '../modules/research/cursor.ts';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
@@ -32,8 +32,7 @@ const overallQuery = z.object({ period: z.enum(mostViewedPeriods).default(defaul
 
 /** Report lists, search suggestions, saving (spec 1 sections 2.6 and 7). Every card passes the entitlement rule. */
 export const researchRoutes = (app: App) => {
-  const { research, entitlements } = app.services;
-  const catalogue = createCatalogueService({ db: app.db });
+  const { research, entitlements, catalogue } = app.services;
 
   const callerOf = async (request: FastifyRequest) => {
     const user = request.session?.user ?? null;

@@ -17,7 +17,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import { personGrantCookie, personGrantPath, personGrantSeconds } from '../modules/persons/caller.ts';
-import { isRefusal, type MailRefusal } from '../modules/subscription-mail/subscription-mail.service.ts';
+import { isRefusal, type MailRefusal } from '../modules/subscription-mail/refusal.ts';
 import { errorReply } from '../plugins/errors.ts';
 import { sessionCookieOptions } from '../plugins/session.ts';
 import type { App } from '../types.ts';

@@ -17,7 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { toCurrentUser } from '../modules/accounts/accounts.service.ts';
+import { toCurrentUser } from '../modules/accounts/current-user.ts';
 import { sendCsrfTokenFor } from '../plugins/csrf.ts';
 import { errorReply } from '../plugins/errors.ts';
 import { sessionCookieOptions } from '../plugins/session.ts';

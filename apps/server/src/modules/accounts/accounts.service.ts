@@ -28,7 +28,6 @@ import { openValue, sealValue } from '../secrets/signed-values.ts';
 import type { SessionMeta, SessionsService } from '../sessions/sessions.service.ts';
 import { type ThrottleCheck, ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
 import { consumeToken, issueToken, isTokenUsable, retireTokens } from '../tokens/tokens.repository.ts';
-import { userStatusOf } from '../users/user-status.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -37,6 +36,7 @@ import {
   setLastLogin,
   setPasswordHash,
 } from './accounts.repository.ts';
+import { toCurrentUser } from './current-user.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 
 /** Signup and login run on validated forms: e-mail trimmed and lower-cased by the contract schema. */
@@ -64,18 +64,6 @@ const isUnlockGrant = (value: unknown): value is UnlockGrant =>
   typeof (value as UnlockGrant).e === 'string' &&
   typeof (value as UnlockGrant).g === 'string' &&
   typeof (value as UnlockGrant).x === 'number';
-
-export const toCurrentUser = (user: User): CurrentUser => ({
-  id: user.id,
-  full_name: `${user.firstName} ${user.lastName}`.trim(),
-  email: user.email,
-  type: user.type,
-  sEntity: user.entity,
-  iPSN_Id: user.personId ?? 0,
-  returnUrl: '',
-  status: userStatusOf(user),
-  companyName: user.companyName,
-});
 
 export const createAccountsService = (deps: {
   db: Db;

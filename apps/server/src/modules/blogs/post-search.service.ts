@@ -1,8 +1,8 @@
 import type { PostSearchReply } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { blogs } from '../../db/schema/site.ts';
-import { decodeCursor, encodeCursor } from '../research/cursor.ts';
-import { InvalidCursorError, snippetHtml } from '../research/research.service.ts';
+import { decodeCursor, encodeCursor, InvalidCursorError } from '../research/cursor.ts';
+import { snippetHtml } from '../research/research.service.ts';
 import { mayReadPost, type PostReader } from './post-access.ts';
 import { searchPosts } from './post-search.repository.ts';
 

@@ -10,6 +10,7 @@ import { addSeconds, type Clock } from '../runtime.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { ThrottlesService } from '../throttles/throttles.service.ts';
 import { hashToken, newToken } from '../tokens/token-crypto.ts';
+import { deviceCookieMaxAgeSeconds } from './device-cookie.ts';
 import {
   decryptText,
   deriveLinkKeys,
@@ -27,10 +28,6 @@ import {
   recipientsOfDevice,
   upsertVerifiedDevice,
 } from './device-verification.repository.ts';
-
-/** The HttpOnly cookie that marks a browser as verified (its value is signed; see device-crypto.ts). */
-export const deviceCookieName = 'rfs_device';
-export const deviceCookieMaxAgeSeconds = accessKeyLimits.deviceCookieDays * 24 * 60 * 60;
 
 export type ConfirmResult =
   | { kind: 'ok'; cookieValue: string; redirectUrl: string }

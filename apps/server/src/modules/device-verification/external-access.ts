@@ -5,7 +5,8 @@ import type { AccessKeysService, ResolvedKey } from '../access-keys/access-keys.
 import { findUserById } from '../accounts/accounts.repository.ts';
 import type { Clock } from '../runtime.ts';
 import type { ResolvedSession, SessionsService } from '../sessions/sessions.service.ts';
-import { type DeviceVerificationService, deviceCookieName } from './device-verification.service.ts';
+import { deviceCookieName } from './device-cookie.ts';
+import type { DeviceVerificationService } from './device-verification.service.ts';
 
 /** Who reads through an access key: the recipient, whose identity the watermark shows. */
 export interface KeyReader {

@@ -23,7 +23,6 @@ import type { EntitlementsService } from '../entitlements/entitlements.service.t
 import type { Entitlement } from '../entitlements/entitlements.ts';
 import { mayRead } from '../entitlements/entitlements.ts';
 import { addressFileTypes } from '../ingest/add-report.ts';
-import { escapeHtml } from '../mail/templates.ts';
 import type { ParametersService } from '../parameters/parameters.service.ts';
 import { JsonBody, type ResearchService } from '../research/research.service.ts';
 import type { Clock, Log } from '../runtime.ts';
@@ -48,6 +47,7 @@ import {
   recordView,
   type ViewerReportRow,
 } from './report-viewer.repository.ts';
+import { viewerHtmlError } from './viewer-errors.ts';
 
 /** Whoever reads: the placeholders of the watermark come from here. */
 export interface ViewerReader {
@@ -101,7 +101,6 @@ export type FileOutcome =
       body: Buffer | Readable | null;
     };
 
-export const viewerHtmlError = (text: string) => `<p>${escapeHtml(text)}</p>`;
 const fail = (status: 400 | 401 | 403 | 404 | 410, error: string) =>
   ({ status, body: { success: false as const, error } }) as const;
 const requiredLogin = () => fail(401, viewerErrorCodes.requiredLogin);

@@ -41,3 +41,6 @@ export const decodeCursor = (value: string): ListCursor | null => {
   }
   return null;
 };
+
+/** A cursor the server did not issue (or past a list's limit): the routes answer 400 reportCursorInvalid. */
+export class InvalidCursorError extends Error {}

@@ -16,7 +16,7 @@ import type { ChangeFeed } from '../changes/change-feed.ts';
 import { anonymousEntitlement, type Entitlement, mayRead } from '../entitlements/entitlements.ts';
 import { HeavyWorkGate, type HeavyWorkLimits } from '../heavy-work/heavy-work-gate.ts';
 import type { Clock } from '../runtime.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, InvalidCursorError } from './cursor.ts';
 import {
   countReports,
   countStatement,
@@ -88,8 +88,6 @@ export const snippetHtml = (raw: string) =>
 
 const fileTypeOf = (value: string): ReportCard['filetype'] =>
   (reportFileTypes as readonly string[]).includes(value) ? (value as ReportCard['filetype']) : 'pdf';
-
-export class InvalidCursorError extends Error {}
 
 /** A page of rows with what the reply needs besides the cards. */
 interface Page {

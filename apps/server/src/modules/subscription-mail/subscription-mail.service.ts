@@ -29,6 +29,7 @@ import {
 import type { Clock, Log } from '../runtime.ts';
 import { ThrottledError, type ThrottlesService } from '../throttles/throttles.service.ts';
 import { fillTemplate, fillText, type PlaceholderValues } from './placeholders.ts';
+import { isRefusal, type MailRefusal, refuse } from './refusal.ts';
 import {
   claimUnsubMailSlot,
   findItemNames,
@@ -46,14 +47,6 @@ import {
 } from './subscription-mail.repository.ts';
 
 const errors = subscriptionMessages.errors;
-
-/** A refusal the route answers as is (4xx); nothing was changed. */
-export interface MailRefusal {
-  refused: { status: 400 | 404 | 409; message: string };
-}
-const refuse = (status: 400 | 404 | 409, message: string): MailRefusal => ({ refused: { status, message } });
-export const isRefusal = (value: unknown): value is MailRefusal =>
-  typeof value === 'object' && value !== null && 'refused' in value;
 
 type Family = 'notification' | 'reason' | 'unsubscribe';
 type Case = 'ExstClient' | 'PublicNo' | 'PublicYes';
