@@ -9,6 +9,7 @@ import path from 'node:path';
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['walls (dependency rules)', 'npm', ['run', '-s', 'lint:deps']],
   ['unit, component and API integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
