@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, notLike, or } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import sharp from 'sharp';
 import type { Executor } from '../db/client.ts';
 import { postResearch, posts, postVisits } from '../db/schema/blogs.ts';
@@ -6,7 +7,6 @@ import { analysts, companies, reportCompanies, reports, sectors, users } from '.
 import { blogs } from '../db/schema/site.ts';
 import { derivePost } from '../modules/blogs/sanitize.ts';
 import { entitlementOf } from '../modules/entitlements/entitlements.ts';
-import { escapeHtml } from '../modules/mail/templates.ts';
 import { findGrantedSectorIdsOfUser } from '../modules/persons/matrix-grants.ts';
 import { createStorage } from '../modules/storage/storage.ts';
 import { type Block, type ChartSeed, demoBlogKeys, demoPosts, type PostSeed } from './blogs-content.ts';

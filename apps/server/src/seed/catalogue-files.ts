@@ -1,7 +1,7 @@
+import escapeHtml from 'escape-html';
 import ExcelJS from 'exceljs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { escapeHtml } from '../modules/mail/templates.ts';
 
 /** The content of one generated research document, shared by the PDF, HTML and spreadsheet writers. */
 export interface ResearchDocument {

@@ -7,10 +7,10 @@ import {
   subscriptionMessages,
 } from '@portal/contract';
 import { eq } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { parameters, pickListValues } from '../db/schema/index.ts';
-import { escapeHtml } from '../modules/mail/templates.ts';
 import type { SeedModule } from './seed-module.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { matrixConstants, subscriptionConfig } from '@portal/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import type { Executor } from '../db/client.ts';
 import {
   firms,
@@ -10,7 +11,6 @@ import {
   persons,
   users,
 } from '../db/schema/index.ts';
-import { escapeHtml } from '../modules/mail/templates.ts';
 import { findEntries, writeEntries } from '../modules/persons/matrix.repository.ts';
 import { findPersonByEmail } from '../modules/persons/persons.repository.ts';
 import { type personIdParameters, usableSubscriptionValue, writeParameters } from './crm-parameters.ts';

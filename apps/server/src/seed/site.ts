@@ -1,9 +1,9 @@
 import { sliderImageSize, withSlug } from '@portal/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import escapeHtml from 'escape-html';
 import sharp from 'sharp';
 import type { Executor } from '../db/client.ts';
 import { navItems, reports, sectors, siteContent, sliders } from '../db/schema/index.ts';
-import { escapeHtml } from '../modules/mail/templates.ts';
 import { aboutContentKey } from '../modules/site/site.service.ts';
 import { createStorage, type Storage } from '../modules/storage/storage.ts';
 import type { SeedContext, SeedModule } from './seed-module.ts';

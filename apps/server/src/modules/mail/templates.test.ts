@@ -1,9 +1,9 @@
 import { mailMessages } from '@portal/contract';
+import escapeHtml from 'escape-html';
 import { describe, expect, it } from 'vitest';
 import {
   accountExistsMail,
   deviceVerifyMail,
-  escapeHtml,
   passwordChangedMail,
   reportLinkMail,
   resetMail,

@@ -1,4 +1,5 @@
 import { mailMessages, messagesAdminUsers, messagesSite, subscriptionMessages } from '@portal/contract';
+import escapeHtml from 'escape-html';
 
 export interface Firm {
   name: string;
@@ -12,15 +13,6 @@ export interface MailContent {
   text: string;
   html: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 export interface MailBody {
   greetingName: string;

@@ -8,6 +8,7 @@ import {
   reportsReply,
   suggestionsReply,
 } from '@portal/contract';
+import escapeHtml from 'escape-html';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { JsonBody } from '../cache/json-body.ts';
@@ -78,9 +79,6 @@ const COUNT_TTL_MS = 10_000;
 const COUNT_CACHE_MAX = 1000;
 // A sector filter matching at least 1 in 50 reports fills a page after about 50 x pageSize index entries.
 const BROAD_SHARE = 50;
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** Search snippets are plain text with <mark> around hits: escape everything else (only <mark> survives). */
 export const snippetHtml = (raw: string) =>

@@ -1,5 +1,5 @@
 import { type MailPlaceholder, mailPlaceholders } from '@portal/contract';
-import { escapeHtml } from '../mail/templates.ts';
+import escapeHtml from 'escape-html';
 
 /** A placeholder's value: text, or a list (products) written as a comma list. */
 export type PlaceholderValues = Partial<Record<MailPlaceholder, string | readonly string[]>>;

@@ -5,6 +5,7 @@ import {
   isHexColor,
   type ScreenId,
 } from '@portal/contract';
+import escapeHtml from 'escape-html';
 
 /**
  * The SPA's index.html as the server sends it (issue 5, first paint): the built page plus, for the screen a path
@@ -68,19 +69,14 @@ export const screenAssetsOf = (manifest: Manifest): Map<string, ScreenAssets> =>
   return bySource;
 };
 
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const escapeText = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /** `<link>` tags for a screen's assets. */
 export const preloadTags = (assets: ScreenAssets | undefined) => {
   const tags: string[] = [];
   // Preloaded, not applied: a stylesheet link here would hold up the first paint (the boot splash).
   for (const file of assets?.styles ?? [])
-    tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}">`);
+    tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`);
   for (const file of assets?.scripts ?? [])
-    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
+    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
   return tags.join('');
 };
 
@@ -103,7 +99,7 @@ export const renderDocument = (
   template: string,
   options: { firmName: string; colors?: BrandColors; headTags: string; hero?: string | undefined },
 ) => {
-  const hero = options.hero ? escapeAttribute(options.hero) : '';
+  const hero = options.hero ? escapeHtml(options.hero) : '';
   const heroMeta = hero ? `<meta name="portal-hero" content="${hero}">` : '';
   const heroMarkup = hero
     ? `<div class="portal-hero"><img src="${hero}" alt="" width="1280" height="580" fetchpriority="high"></div>`
@@ -111,7 +107,7 @@ export const renderDocument = (
   const { style, themeColor } = brandStyle(options.colors);
   let page = template
     // Replacer functions: a replacement string would read `$&` and the like in file names as patterns.
-    .replace(FIRM_INITIAL_MARK, () => escapeText(firmInitial(options.firmName)))
+    .replace(FIRM_INITIAL_MARK, () => escapeHtml(firmInitial(options.firmName)))
     .replace(SPLASH_HERO_MARK, () => heroMarkup)
     // Last in the head: after the built stylesheet's link, so the firm's variables win over its defaults.
     .replace('</head>', () => `${heroMeta}${options.headTags}${style}</head>`);
