@@ -5,14 +5,15 @@ import { MainLayout } from '../components/layout/main-layout.tsx';
 import { SecondaryLayout } from '../components/layout/secondary-layout.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { AccessGuard } from './access-guard.tsx';
+import { appHeader } from './header.tsx';
 import { RootShell } from './root-shell.tsx';
 import { notFoundScreen, type ScreenLoader, screens } from './screens.ts';
 
 const lazyScreen = (load: ScreenLoader) => async () => ({ Component: (await load()).default });
 
 const layoutElements: Record<WebLayout, React.ReactElement> = {
-  main: <MainLayout />,
-  secondary: <SecondaryLayout />,
+  main: <MainLayout header={appHeader} />,
+  secondary: <SecondaryLayout header={appHeader} />,
   bare: <Outlet />,
 };
 

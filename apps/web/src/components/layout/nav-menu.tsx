@@ -1,7 +1,7 @@
+import type { NavItem as NavEntry } from '@portal/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { NavItem as NavEntry } from '../../features/site/api/nav-api.ts';
-import { applyNavTag } from '../../features/site/lib/nav-tag.ts';
+import { applyNavTag } from '../../lib/nav-tag.ts';
 import { safeRelativeUrl } from '../../lib/session.ts';
 import classes from './site-header.module.css';
 

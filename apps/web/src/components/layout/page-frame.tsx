@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 import { ConfirmedNotice } from '../notice.tsx';
 import classes from './page-frame.module.css';
 import { useRfsMode } from './rfs-mode.ts';
-import { SiteHeader } from './site-header.tsx';
 
 // The footer sits below every screen's content and the cookie banner is an overlay: neither is part of the
 // first paint, so both load beside the first screen instead of in the entry (the login route's 150 KB budget
@@ -15,8 +14,15 @@ const footerModule = import('./site-footer.tsx');
 const SiteFooter = lazy(() => footerModule.then((m) => ({ default: m.SiteFooter })));
 const CookieBanner = lazy(() => import('./cookie-banner.tsx').then((m) => ({ default: m.CookieBanner })));
 
+export interface PageFrameProps {
+  /** The site header, composed by the app layer (it shows the features' menu, search and modal). */
+  header: ReactNode;
+  mainClassName?: string;
+  children: ReactNode;
+}
+
 /** What every layout shares: skip link, header, main landmark with the notice, footer and cookie banner. */
-export function PageFrame({ mainClassName, children }: { mainClassName?: string; children: ReactNode }) {
+export function PageFrame({ header, mainClassName, children }: PageFrameProps) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
@@ -43,7 +49,7 @@ export function PageFrame({ mainClassName, children }: { mainClassName?: string;
       <a href="#main" className={classes.skipLink}>
         Skip to main content
       </a>
-      <SiteHeader />
+      {header}
       <main id="main" ref={mainRef} tabIndex={-1} className={mainClassName} aria-busy={fetching || undefined}>
         <ConfirmedNotice />
         {children}

@@ -1,5 +1,4 @@
-import { messages } from '@portal/contract';
-import type { NavItem } from '../../features/site/api/nav-api.ts';
+import { messages, type NavItem } from '@portal/contract';
 
 /** Fixed entries (negative ids: never the server's) for the signed-in reader's own lists. */
 const link = (id: number, label: string, path: string): NavItem => ({

@@ -1,12 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import classes from './site-header.module.css';
-
-// The suggesting combobox (with its data calls) is not part of every page's first download: it loads at once
-// but separately, and takes over from the plain field below, keeping what was typed and the focus.
-const SuggestSearch = lazy(async () => ({
-  default: (await import('../../features/research/components/suggest-search.tsx')).SuggestSearch,
-}));
 
 const searchClasses = {
   form: classes.search as string,
@@ -20,6 +14,19 @@ const searchClasses = {
 };
 
 const label = 'Search research';
+
+/** What the header's search hands the suggesting combobox. */
+export interface SuggestProps {
+  label: string;
+  placeholder: string;
+  debounceMs: number;
+  classes: typeof searchClasses;
+  asSearchLandmark: boolean;
+  initialValue: string;
+  onSubmit: (q: string) => void;
+  onNavigate?: () => void;
+  submitButton: ReactNode;
+}
 
 const submitButton = (
   <button type="submit" className={classes.searchButton} aria-label="Search">
@@ -38,9 +45,16 @@ function AfterLoad({ run }: { run: () => void }) {
 
 /**
  * Header search with grouped suggestions (debounced 500 ms, spec 1 section 9). Spec 1 section 5: the search is
- * submitted only when the text is non-empty.
+ * submitted only when the text is non-empty. `Suggest` is the suggesting combobox, a lazy component the app layer
+ * passes in: until it is loaded the plain field below serves, and it takes over keeping what was typed and the focus.
  */
-export function SearchBox({ onSearch }: { onSearch?: () => void }) {
+export function SearchBox({
+  Suggest,
+  onSearch,
+}: {
+  Suggest: ComponentType<SuggestProps>;
+  onSearch?: () => void;
+}) {
   const navigate = useNavigate();
   const typed = useRef('');
   const focused = useRef(false);
@@ -90,7 +104,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   return (
     <div ref={wrapper} className={classes.searchSlot}>
       <Suspense fallback={plain}>
-        <SuggestSearch
+        <Suggest
           label={label}
           placeholder={label}
           debounceMs={500}

@@ -1,30 +1,43 @@
 import { Burger } from '@mantine/core';
 import { firmInitial } from '@portal/contract';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useNavItems } from '../../features/site/api/nav-api.ts';
+import { useNavItems } from '../../lib/nav-items.ts';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { useSession } from '../../lib/session.ts';
 import { NavMenu } from './nav-menu.tsx';
 import { withReaderLinks } from './reader-links.ts';
 import { useRfsMode } from './rfs-mode.ts';
-import { SearchBox } from './search-box.tsx';
+import { SearchBox, type SuggestProps } from './search-box.tsx';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
-// The area-of-interest modal is loaded when first opened: it is not part of every page's first download.
 // The social icons end the navigation row and are no part of the first paint: their chunk (the marks' paths) is
 // asked for as this module runs, beside the route's own, and stays out of the login route's initial JS.
 const socialModule = import('./social-links.tsx');
 
 const SocialLinks = lazy(() => socialModule.then((m) => ({ default: m.SocialLinks })));
-const AoiModal = lazy(() => import('../../features/site/components/aoi-modal.tsx'));
+
+export interface AoiModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** A choice was followed (the modal closes and the page changes). */
+  onChoose: () => void;
+}
+
+/** What the app layer gives the header: the features' pieces it shows. */
+export interface SiteHeaderProps {
+  /** The search's suggesting combobox (lazy: see SearchBox). */
+  Suggest: ComponentType<SuggestProps>;
+  /** The area-of-interest modal (lazy: rendered once the menu's modal entry is first chosen). */
+  AoiModal: ComponentType<AoiModalProps>;
+}
 
 /**
  * Logo, main navigation, search and the account area. Below 768 px everything but the logo sits in a
  * disclosure panel behind the burger button; the same elements serve both widths (no duplicate links).
  */
-export function SiteHeader() {
+export function SiteHeader({ Suggest, AoiModal }: SiteHeaderProps) {
   const { firm } = getRuntimeConfig();
   const { user, ready } = useSession();
   const { pathname } = useLocation();
@@ -70,7 +83,7 @@ export function SiteHeader() {
             onChoose={close}
             onOpenModal={() => setAoi('open')}
           />
-          <SearchBox onSearch={close} />
+          <SearchBox Suggest={Suggest} onSearch={close} />
           <div className={classes.account}>
             {!ready ? null : user ? (
               <UserMenu user={user} onNavigate={close} />

@@ -1,5 +1,5 @@
 import { storageKeys } from '@portal/contract';
-import { tagFilterChangedEvent } from '../../../lib/storage.ts';
+import { tagFilterChangedEvent } from './storage.ts';
 
 /**
  * Spec 1 section 2.3: choosing a navigation item that carries a tag stores it in session storage (the research
