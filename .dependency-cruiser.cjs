@@ -23,7 +23,8 @@ module.exports = {
     {
       name: 'web-shared-to-feature',
       severity: 'error',
-      comment: 'components/, lib/ and hooks/ serve every feature and import none (the app layer passes features in).',
+      comment:
+        'components/, lib/ and hooks/ serve every feature and import none (the app layer passes features in).',
       from: { path: '^apps/web/src/(components|lib|hooks)/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
@@ -40,7 +41,9 @@ module.exports = {
       comment:
         'db/ (client, schema, migrations) is the bottom layer: it imports no module, route, plugin or the seed. The seed lives above the modules (src/seed/).',
       from: { path: '^apps/server/src/db/' },
-      to: { path: '^apps/server/src/(modules|routes|plugins|seed|test)/|^apps/server/src/(app|services|server)\\.ts$' },
+      to: {
+        path: '^apps/server/src/(modules|routes|plugins|seed|test)/|^apps/server/src/(app|services|server)\\.ts$',
+      },
     },
     {
       name: 'server-modules-to-edge',
