@@ -1,10 +1,12 @@
 import { ConnectHomeCard } from '../../features/connect/components/connect-home-card.tsx';
 import { HomeLists } from '../../features/home/components/home-lists.tsx';
+import { ResearchSidePanel } from '../../features/research/components/side-panel.tsx';
 import { prefetchLanding } from '../../features/site/api/site-api.ts';
 import classes from '../../features/site/components/home-intro.module.css';
 import { SiteHome } from '../../features/site/components/site-home.tsx';
 import { useSession } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { HiddenVision, OurPeople } from '../site-home-parts.tsx';
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
 
@@ -32,6 +34,10 @@ export default function HomeRoute() {
           {user && <ConnectHomeCard userId={user.id} />}
         </>
       }
+      // Must Read is one of the home's own lists above.
+      panel={<ResearchSidePanel mustRead={false} />}
+      people={<OurPeople />}
+      vision={<HiddenVision />}
     />
   );
 }

@@ -3,6 +3,7 @@ import classes from '../../features/site/components/home-intro.module.css';
 import { SiteHome } from '../../features/site/components/site-home.tsx';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { HiddenVision, OurPeople } from '../site-home-parts.tsx';
 
 prefetchLanding();
 
@@ -10,5 +11,12 @@ prefetchLanding();
 export default function LandingRoute() {
   usePageTitle('');
   const { firm } = getRuntimeConfig();
-  return <SiteHome variant="landing" intro={<h1 className={classes.hiddenTitle}>{firm.name}</h1>} />;
+  return (
+    <SiteHome
+      variant="landing"
+      intro={<h1 className={classes.hiddenTitle}>{firm.name}</h1>}
+      people={<OurPeople />}
+      vision={<HiddenVision />}
+    />
+  );
 }

@@ -3,16 +3,12 @@ import { type ReactNode, useDeferredValue } from 'react';
 import { ErrorState } from '../../../components/status.tsx';
 import { bootHint } from '../../../lib/boot-hints.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
-import { renderSafeHtml } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { usePageParameter } from '../../content/api/content-queries.ts';
-import { useOurPeople } from '../../research/api/research-queries.ts';
-import { ResearchSidePanel } from '../../research/components/side-panel.tsx';
 import { sliderMediaUrl, useLanding } from '../api/site-api.ts';
 import { useMinimumDelay } from '../hooks/use-minimum-delay.ts';
 import { Banner } from './banner.tsx';
 import { Carousel } from './carousel.tsx';
-import { PersonSlide, ResearchSlide } from './carousel-slides.tsx';
+import { ResearchSlide } from './carousel-slides.tsx';
 import { ResearchTicker } from './research-ticker.tsx';
 import classes from './site-home.module.css';
 import { TaglineStrip } from './tagline-strip.tsx';
@@ -21,36 +17,6 @@ const firstBannerImage = (reply: LandingReply | undefined) => {
   const first = reply?.sliders[0];
   return first?.type === 'image' ? sliderMediaUrl(first.mediaPath) : undefined;
 };
-
-function OurPeople() {
-  const people = useOurPeople();
-  const data = people.data?.data ?? [];
-  if (people.isError)
-    return <ErrorState message={people.error.message} onRetry={() => void people.refetch()} />;
-  if (data.length === 0) return null;
-  return (
-    <Carousel
-      label="Our People"
-      variant="cards"
-      items={data.slice(0, landingConstants.latestCount)}
-      itemKey={(person) => person.id}
-      autoplayMs={landingConstants.researchAutoplayMs}
-      speedMs={landingConstants.researchSpeedMs}
-      renderSlide={(person) => <PersonSlide person={person} />}
-    />
-  );
-}
-
-/** Spec 1 section 2.4: the vision, mission and values block is part of the page but hidden. */
-function HiddenVision() {
-  const vision = usePageParameter('sRshWebVisionHTML');
-  if (!vision.data) return null;
-  return (
-    <section hidden aria-label="Vision, mission and values" data-block="vision">
-      {renderSafeHtml(vision.data)}
-    </section>
-  );
-}
 
 /** Covers the page while it loads; shows the first banner picture where the banner will be, as the splash did. */
 function Loader({ hero }: { hero: string | undefined }) {
@@ -70,12 +36,24 @@ function Loader({ hero }: { hero: string | undefined }) {
   );
 }
 
+export interface SiteHomeProps {
+  variant: 'landing' | 'home';
+  intro?: ReactNode;
+  /** /home: the panel beside Our Research (the Must Read and Most Viewed panel, from the app layer). */
+  panel?: ReactNode;
+  /** The Our People carousel, after the panel (from the app layer: the research feature's people). */
+  people: ReactNode;
+  /** The hidden vision, mission and values block, last (from the app layer: a content page parameter). */
+  vision: ReactNode;
+}
+
 /**
  * The landing (secondary layout) and the signed-in home (/home): banner of active sliders, ticker of the latest
  * research, tagline strip, Our Research and Our People carousels and the hidden vision block. The loader covers
- * the page for at least 1 s (spec 1 section 2.4) while the content is laid out beneath it.
+ * the page for at least 1 s (spec 1 section 2.4) while the content is laid out beneath it. What other features
+ * show here (`panel`, `people`, `vision`) the app layer passes in.
  */
-export function SiteHome({ variant, intro }: { variant: 'landing' | 'home'; intro?: ReactNode }) {
+export function SiteHome({ variant, intro, panel, people, vision }: SiteHomeProps) {
   const { user } = useSession();
   const landing = useLanding(user?.id ?? 0);
   // The page below the loader is large (two carousels, the ticker twice): rendering it from a deferred value
@@ -114,18 +92,13 @@ export function SiteHome({ variant, intro }: { variant: 'landing' | 'home'; intr
                     renderSlide={(item) => <ResearchSlide item={item} />}
                   />
                 )}
-                {variant === 'home' && (
-                  <div className={classes.panels}>
-                    {/* Must Read is one of the home's own lists above */}
-                    <ResearchSidePanel mustRead={false} />
-                  </div>
-                )}
-                <OurPeople />
+                {panel && <div className={classes.panels}>{panel}</div>}
+                {people}
               </div>
             </>
           )
         )}
-        <HiddenVision />
+        {vision}
       </div>
     </div>
   );
