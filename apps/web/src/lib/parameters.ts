@@ -1,4 +1,5 @@
 import type { ParameterListReply, ParameterReply } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client.ts';
 
 /** GET /getParameter/{name}: a public parameter's value (a refusal, 404 for an unset one, throws). */
@@ -31,4 +32,32 @@ export const fetchParameters = async (names: readonly string[], signal?: AbortSi
     { pattern: '/getParameter/:name', signal },
   );
   return new Map(reply.data.map((p) => [p.name, p.value]));
+};
+
+/** Public parameters' query keys: the features asking for the same names share one cached call. */
+export const parameterKeys = {
+  all: ['parameters'] as const,
+  list: (names: readonly string[]) => [...parameterKeys.all, ...names] as const,
+};
+
+/** Several public parameters in one call (GET /getParameter/{a,b}), by name; an unset one is absent. */
+export const useParameters = (names: readonly string[]) =>
+  useQuery({
+    queryKey: parameterKeys.list(names),
+    queryFn: ({ signal }) => fetchParameters(names, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/**
+ * What the "Talk to the Analyst" link needs (spec 1 section 2.7, spec 3 section 2): both in one call. The analyst
+ * page and the report viewer show it.
+ */
+export const bookingParameters = ['bEnableConnectBookings', 'rw_CNTBkTalkToThe'] as const;
+export const useBookingLink = () => {
+  const query = useParameters(bookingParameters);
+  return {
+    enabled: query.data?.get('bEnableConnectBookings') === '1',
+    label: query.data?.get('rw_CNTBkTalkToThe')?.trim() || 'Talk to the Analyst',
+  };
 };

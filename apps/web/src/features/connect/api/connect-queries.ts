@@ -1,6 +1,6 @@
 import { type ConnectConfig, connectConfigDefaults, parseConnectConfig } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { fetchParameters } from '../../../lib/parameters.ts';
+import { fetchParameters, parameterKeys } from '../../../lib/parameters.ts';
 import {
   fetchAppointments,
   fetchBookingAnalysts,
@@ -58,7 +58,7 @@ const connectParameters = [
   'sConnectConfigJSON',
 ] as const;
 const connectParametersQuery = {
-  queryKey: ['parameters', ...connectParameters],
+  queryKey: parameterKeys.list(connectParameters),
   queryFn: ({ signal }: { signal?: AbortSignal }) => fetchParameters(connectParameters, signal),
   staleTime: 5 * 60_000,
 };

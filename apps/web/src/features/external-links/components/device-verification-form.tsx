@@ -2,6 +2,7 @@ import { Button, Stack, TextInput, Title } from '@mantine/core';
 import { getCookieBody, messages, viewerMessages } from '@portal/contract';
 import { useId } from 'react';
 import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
+import panel from '../../../components/forms/form-panel.module.css';
 import { schemaValidator } from '../../../hooks/schema-validator.ts';
 import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -49,14 +50,8 @@ export function DeviceVerificationForm({ link }: DeviceVerificationFormProps) {
   });
 
   return (
-    <form
-      ref={form.formRef}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={headingId}
-      className={classes.panel}
-    >
-      <Title order={2} id={headingId} className={classes.heading}>
+    <form ref={form.formRef} onSubmit={submit} noValidate aria-labelledby={headingId} className={panel.panel}>
+      <Title order={2} id={headingId} className={panel.heading}>
         {viewerMessages.deviceCheckTitle}
       </Title>
       <p className={classes.intro}>{viewerMessages.deviceCheckIntro}</p>

@@ -1,11 +1,10 @@
 import { viewerErrorCodes, viewerMessages } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/status.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { DeviceVerificationForm, RfsNotices, RfsSignIn } from '../../external-links/index.ts';
 import { fetchViewerReport, logReportAccess, type ViewerData, type ViewerSource } from '../api/viewer-api.ts';
 import { useBodyOverflowHidden } from '../hooks/use-body-overflow-hidden.ts';
 import { revealStripAttribute, siteHeader, useFullScreenHeader } from '../hooks/use-full-screen-header.ts';
@@ -18,10 +17,20 @@ import { RelatedReports } from './related-reports.tsx';
 import classes from './viewer.module.css';
 import { ViewerHeader, ViewerToolbar } from './viewer-header.tsx';
 
+/** The rfs view's pieces (e-mailed or external links, and the password sign-in), passed in by the app layer. */
+export interface RfsPieces {
+  /** the device-verified and link-expired notices, above the report */
+  notices: ReactNode;
+  /** on createNewCookie: device verification and password sign-in, side by side */
+  verification: ReactNode;
+}
+
 export interface ReportViewerPageProps {
   source: ViewerSource;
-  /** the rfs view (e-mailed or external link): device verification and password sign-in on createNewCookie */
-  rfs?: boolean;
+  /** the rfs view (e-mailed or external link) */
+  rfs?: RfsPieces;
+  /** a signed-in reader's save toggle in the toolbar (the research feature's, passed in by the app layer) */
+  saveButton: (report: { id: number; saved: boolean }) => ReactNode;
 }
 
 const heightMode = (fullScreen: boolean, externalPdf: boolean): ViewerHeightMode => {
@@ -56,7 +65,7 @@ function ViewerSkeleton({ height }: { height: number }) {
 }
 
 /** The report viewer of spec 1 section 2.7 at /reports/{id}_{slug} and /rfs.htm. */
-export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps) {
+export function ReportViewerPage({ source, rfs, saveButton }: ReportViewerPageProps) {
   useBodyOverflowHidden();
   const { user, ready } = useSession();
   const navigate = useNavigate();
@@ -83,7 +92,7 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
   });
   const load = query.data;
   const data = load?.kind === 'report' ? load.data : undefined;
-  const externalPdf = rfs && data?.report.filetype === 'pdf';
+  const externalPdf = rfs !== undefined && data?.report.filetype === 'pdf';
   const documentRef = useRef<HTMLDivElement>(null);
   const height = useViewerHeight(heightMode(fullScreen, externalPdf), documentRef);
   usePageTitle(data?.report.title ?? 'Report');
@@ -108,7 +117,7 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
     return () => window.removeEventListener('keydown', onKey);
   }, [fullScreen]);
 
-  const notices = rfs ? <RfsNotices /> : null;
+  const notices = rfs ? rfs.notices : null;
 
   if (query.isPending || requiredLogin)
     return (
@@ -126,16 +135,10 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
     );
   if (load?.kind === 'error') {
     if (rfs && load.error === viewerErrorCodes.createNewCookie) {
-      // The query key carries the reader: once signed in, the link is asked again under the new session (the
-      // recipient's own account is let in without a verified device).
-      const onSignedIn = () => undefined;
       return (
         <div className={classes.page}>
           {notices}
-          <div className={classes.rfsPanels}>
-            <DeviceVerificationForm link={window.location.href} />
-            <RfsSignIn onSignedIn={onSignedIn} />
-          </div>
+          <div className={classes.rfsPanels}>{rfs.verification}</div>
         </div>
       );
     }
@@ -188,6 +191,7 @@ export function ReportViewerPage({ source, rfs = false }: ReportViewerPageProps)
         <ViewerHeader report={report} />
         <ViewerToolbar
           report={report}
+          saveButton={saveButton}
           copyLinks={data.copyLinks}
           canSave={Boolean(user)}
           fullScreen={fullScreen}

@@ -1,10 +1,9 @@
 import { limits, messages, viewerMessages } from '@portal/contract';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { analystPath, formatPublishedDate, reportPath } from '../../../lib/format.ts';
-import { useBookingLink } from '../../research/api/research-queries.ts';
-import { SaveButton } from '../../research/components/save-button.tsx';
+import { useBookingLink } from '../../../lib/parameters.ts';
 import type { ViewerData } from '../api/viewer-api.ts';
 import { CopyLinkMenu } from './copy-link-menu.tsx';
 import { ForwardButton } from './forward-button.tsx';
@@ -97,12 +96,15 @@ export const shareableReportUrl = (report: Pick<Report, 'id' | 'title'>, origin 
 /** Toolbar: save toggle and forward (signed-in readers), copy link with its notice, full-screen toggle. */
 export function ViewerToolbar({
   report,
+  saveButton,
   copyLinks,
   canSave,
   fullScreen,
   onToggleFullScreen,
 }: {
   report: Report;
+  /** the save toggle (see ReportViewerPage) */
+  saveButton: (report: { id: number; saved: boolean }) => ReactNode;
   /** an admin's copy-link menu (empty for everyone else) */
   copyLinks: ViewerData['copyLinks'];
   canSave: boolean;
@@ -128,11 +130,7 @@ export function ViewerToolbar({
   return (
     <>
       <div className={classes.toolbar} role="toolbar" aria-label="Report actions">
-        {canSave && (
-          <span className={classes.saveSlot}>
-            <SaveButton reportId={report.id} saved={report.saved} />
-          </span>
-        )}
+        {canSave && <span className={classes.saveSlot}>{saveButton(report)}</span>}
         {canSave && <ForwardButton report={report} onSent={(text) => setNotice({ text, at: Date.now() })} />}
         <button type="button" className={classes.toolButton} onClick={() => void copyLink()}>
           <CopyLinkIcon />

@@ -1,4 +1,4 @@
-import { fetchParameter } from '../../research/api/research-api.ts';
+import { fetchParameter } from '../../../lib/parameters.ts';
 
 /** The public parameter holding the external webcast's address (the spec names none; see the report). */
 export const webcastParameter = 'rw_WebcastUrl';

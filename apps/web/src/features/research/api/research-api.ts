@@ -104,5 +104,3 @@ export const fetchKeyCharts = (sectorId: number, signal?: AbortSignal) =>
 
 export const fetchOurPeople = (signal?: AbortSignal) =>
   apiRequest<{ data: Analyst[]; categories: string[] }>('GET', '/overall/ourPeople', { signal });
-
-export { fetchParameter, fetchParameters } from '../../../lib/parameters.ts';

@@ -7,7 +7,6 @@ import {
   fetchKeyCharts,
   fetchOurPeople,
   fetchOverallResearch,
-  fetchParameters,
   fetchReports,
   fetchSectors,
   fetchSuggestions,
@@ -95,22 +94,3 @@ export const useKeyCharts = (sectorId: number, enabled: boolean) =>
 
 export const useOurPeople = () =>
   useQuery({ queryKey: ['our-people'], queryFn: ({ signal }) => fetchOurPeople(signal) });
-
-/** Several public parameters in one call (GET /getParameter/{a,b}), by name; an unset one is absent. */
-export const useParameters = (names: readonly string[]) =>
-  useQuery({
-    queryKey: ['parameters', ...names],
-    queryFn: ({ signal }) => fetchParameters(names, signal),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-
-/** What the "Talk to the Analyst" link needs (spec 1 section 2.7, spec 3 section 2): both in one call. */
-export const bookingParameters = ['bEnableConnectBookings', 'rw_CNTBkTalkToThe'] as const;
-export const useBookingLink = () => {
-  const query = useParameters(bookingParameters);
-  return {
-    enabled: query.data?.get('bEnableConnectBookings') === '1',
-    label: query.data?.get('rw_CNTBkTalkToThe')?.trim() || 'Talk to the Analyst',
-  };
-};

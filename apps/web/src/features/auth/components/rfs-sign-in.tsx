@@ -1,14 +1,15 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import panel from '../../../components/forms/form-panel.module.css';
 import {
   ForgotPasswordButton,
   LoginEmailField,
   LoginError,
   LoginPasswordField,
   useLoginForm,
-} from '../../auth/components/login-form.tsx';
-import classes from './external-links.module.css';
+} from './login-form.tsx';
+import classes from './rfs-sign-in.module.css';
 
 export interface RfsSignInProps {
   /** Prefills the e-mail field (e.g. the link's recipient, when known). */
@@ -25,14 +26,8 @@ export function RfsSignIn({ email = '', onSignedIn }: RfsSignInProps) {
   const headingId = useId();
   const { form, login, error, submit } = useLoginForm(email, () => onSignedIn());
   return (
-    <form
-      ref={form.formRef}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={headingId}
-      className={classes.panel}
-    >
-      <Title order={2} id={headingId} className={classes.heading}>
+    <form ref={form.formRef} onSubmit={submit} noValidate aria-labelledby={headingId} className={panel.panel}>
+      <Title order={2} id={headingId} className={panel.heading}>
         Sign in with your password
       </Title>
       <Stack gap="md">
