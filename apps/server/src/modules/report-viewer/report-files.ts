@@ -1,0 +1,296 @@
+/**
+ * Serving a report's file: signed file URLs (made and checked), PDFs stamped with the reader's watermark (and
+ * their page counts), byte ranges of media, and the content type and security headers of every file.
+ */
+import type { Readable } from 'node:stream';
+import {
+  type ReportErrorReply,
+  type ReportFileType,
+  type ResolvedWatermark,
+  reportFileTypes,
+  viewerMessages,
+  type WatermarkReader,
+} from '@portal/contract';
+import type { Db } from '../../db/client.ts';
+import type { User } from '../../db/schema/index.ts';
+import { addressFileTypes } from '../ingest/add-report.ts';
+import type { Clock, Log } from '../runtime.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { ThrottlesService } from '../throttles/throttles.service.ts';
+import { pdfPageCount } from '../watermark/stamp-pdf.ts';
+import type { WatermarkService } from '../watermark/watermark.service.ts';
+import { type ByteRange, parseByteRange, sliceStream } from './byte-range.ts';
+import { bindingHash, signFileToken, verifyFileToken } from './file-tokens.ts';
+import {
+  fail,
+  type Outcome,
+  type ReportAccess,
+  readerOfUser,
+  reportMissing,
+  type SessionCaller,
+  type Via,
+  type ViewerReader,
+} from './report-access.ts';
+import { findUser, findViewerReport, type ViewerReportRow } from './report-viewer.repository.ts';
+import { viewerHtmlError } from './viewer-errors.ts';
+
+export type FileOutcome =
+  | { ok: false; status: 403 | 404 | 410; body: ReportErrorReply }
+  | {
+      ok: true;
+      status: 200 | 206 | 416;
+      headers: Record<string, string>;
+      /** htm may be shown in the viewer's sandboxed frame: the route lifts the global frame ban for it */
+      framable: boolean;
+      body: Buffer | Readable | null;
+    };
+
+export const fileTypeOf = (value: string): ReportFileType =>
+  (reportFileTypes as readonly string[]).includes(value) ? (value as ReportFileType) : 'pdf';
+const isAddress = (report: ViewerReportRow) => addressFileTypes.includes(fileTypeOf(report.filetype));
+
+export const watermarkReader = (
+  reader: ViewerReader,
+  at: Date,
+  accessKeyId?: number | null,
+): WatermarkReader => ({
+  name: reader.name,
+  userId: reader.userId ?? (accessKeyId ? `K${accessKeyId}` : ''),
+  company: reader.company,
+  email: reader.email,
+  date: at,
+});
+
+export const watermarkReport = (report: ViewerReportRow) => ({
+  sectorIds: [
+    ...new Set([
+      ...(report.sector_id === null ? [] : [report.sector_id]),
+      ...report.sectors.map((s) => s.id),
+    ]),
+  ],
+  sectorNames: report.sectors.map((s) => s.sName),
+});
+
+const PAGE_COUNTS_MAX = 2000;
+
+const commonFileHeaders = (report: ViewerReportRow, contentType: string) => ({
+  'content-type': contentType,
+  'cache-control': 'private, no-store',
+  'x-content-type-options': 'nosniff',
+  'content-disposition': `inline; filename="report-${report.id}.${fileTypeOf(report.filetype)}"`,
+});
+
+const mediaTypes: readonly ReportFileType[] = ['mp3', 'mp4', 'mpg', 'mpeg', 'ogg'];
+
+export const createReportFiles = (deps: {
+  db: Db;
+  clock: Clock;
+  log: Log;
+  storage: Storage;
+  throttles: ThrottlesService;
+  watermarks: WatermarkService;
+  secrets: SecretStore;
+  access: ReportAccess;
+  /** CORS origins that may frame htm reports besides the API's own origin */
+  frameOrigins: readonly string[];
+  ttlSeconds: number;
+}) => {
+  const { db, clock, log, storage, access } = deps;
+  const { logDecision } = access;
+  const pageCounts = new Map<string, number>();
+
+  const signingKey = () => deps.secrets('viewerFileTokenKey');
+
+  const signedPath = async (
+    report: ViewerReportRow,
+    claims: { via: Via; userId: number | null; accessKeyId: number | null; binding: string },
+  ) => {
+    if (isAddress(report)) return { url: report.file_path, expiresAt: null };
+    const expiresAt = Math.floor(clock().getTime() / 1000) + deps.ttlSeconds;
+    const token = signFileToken(await signingKey(), {
+      reportId: report.id,
+      expiresAt,
+      via: claims.via,
+      userId: claims.userId,
+      accessKeyId: claims.accessKeyId,
+      bindingHash: bindingHash(claims.binding),
+    });
+    return { url: `/files/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  };
+
+  const pageCountOf = async (report: ViewerReportRow) => {
+    if (fileTypeOf(report.filetype) !== 'pdf') return null;
+    const known = pageCounts.get(report.file_path);
+    if (known !== undefined) return known;
+    const bytes = await storage.get(report.file_path);
+    if (!bytes) return null;
+    try {
+      const count = await pdfPageCount(bytes);
+      if (pageCounts.size >= PAGE_COUNTS_MAX) pageCounts.clear();
+      pageCounts.set(report.file_path, count);
+      return count;
+    } catch (error) {
+      log.warn({ reportId: report.id, error: String(error) }, 'A report PDF could not be read');
+      return null;
+    }
+  };
+
+  /** Stamps a stored PDF for the reader. */
+  const stampedPdf = async (report: ViewerReportRow, reader: WatermarkReader) => {
+    const bytes = await storage.get(report.file_path);
+    if (!bytes) return null;
+    const marks: ResolvedWatermark[] = await deps.watermarks.resolve(watermarkReport(report), reader);
+    const stamped = await deps.watermarks.stampPdf(bytes, marks);
+    if (pageCounts.size < PAGE_COUNTS_MAX) pageCounts.set(report.file_path, stamped.pageCount);
+    return Buffer.from(stamped.bytes);
+  };
+
+  const htmCsp = () =>
+    [
+      'sandbox',
+      "default-src 'none'",
+      "img-src 'self' data:",
+      "style-src 'unsafe-inline'",
+      'font-src data:',
+      `frame-ancestors 'self'${deps.frameOrigins.map((o) => ` ${o}`).join('')}`,
+    ].join('; ');
+
+  return {
+    signedPath,
+    pageCountOf,
+
+    /**
+     * GET /reports/downloadPdf/{id}/{userid} (admin): the PDF stamped for user {userid}, base64. One call per
+     * second per admin (throws ThrottledError, answered 429).
+     */
+    async downloadPdf(
+      admin: User,
+      ref: { id: number },
+      forUserId: number,
+    ): Promise<Outcome<{ success: true; data: string }>> {
+      await deps.throttles.take([['downloadPdfPerAdmin', String(admin.id)]]);
+      const base = { action: 'download' as const, via: 'admin' as const, userId: admin.id, reportId: ref.id };
+      const detail = `for user ${forUserId}`;
+      const refuse = async (reason: string, outcome: ReturnType<typeof fail>) => {
+        await logDecision({ ...base, granted: false, reason, detail });
+        return outcome;
+      };
+      const report = await findViewerReport(db, ref.id);
+      if (!report) return refuse('unknownReport', reportMissing());
+      const user = await findUser(db, forUserId);
+      if (!user) return refuse('unknownUser', fail(404, viewerHtmlError(viewerMessages.userMissing)));
+      if (fileTypeOf(report.filetype) !== 'pdf')
+        return refuse('notPdf', fail(400, viewerHtmlError(viewerMessages.notPdf)));
+      const bytes = await stampedPdf(report, watermarkReader(readerOfUser(user), clock()));
+      if (!bytes) return refuse('fileMissing', fail(404, viewerHtmlError(viewerMessages.fileMissing)));
+      await logDecision({ ...base, granted: true, reason: 'admin', detail });
+      return { status: 200, body: { success: true, data: bytes.toString('base64') } };
+    },
+
+    /** GET /files/{token}: checks the signed URL against the caller, then delivers (stamped) bytes. */
+    async file(
+      token: string,
+      request: { session: SessionCaller | null; cookies: Record<string, string | undefined>; range?: string },
+    ): Promise<FileOutcome> {
+      const bindings = await access.requestBindings(request);
+      const check = verifyFileToken(
+        await signingKey(),
+        token,
+        Math.floor(clock().getTime() / 1000),
+        bindings,
+      );
+      const claims = check.claims;
+      const base = {
+        action: 'file' as const,
+        via: claims?.via ?? ('session' as Via),
+        userId: request.session?.user.id ?? null,
+        reportId: claims?.reportId ?? null,
+        accessKeyId: claims?.accessKeyId ?? null,
+      };
+      const refuse = async (reason: string, status: 403 | 404 | 410, text: string) => {
+        await logDecision({ ...base, granted: false, reason });
+        return {
+          ok: false as const,
+          status,
+          body: { success: false as const, error: viewerHtmlError(text) },
+        };
+      };
+      if (!check.ok) {
+        if (check.reason === 'expired') return refuse('expired', 410, viewerMessages.fileLinkExpired);
+        return refuse(check.reason, 403, viewerMessages.fileLinkInvalid);
+      }
+      const c = check.claims;
+      const report = await findViewerReport(db, c.reportId);
+      if (!report) return refuse('unknownReport', 404, viewerMessages.reportMissing);
+      const allowed = await access.fileReader(c, report, request.session);
+      if (!allowed.ok) return refuse(allowed.reason, 403, allowed.text);
+      const { reader } = allowed;
+      const type = fileTypeOf(report.filetype);
+      if (isAddress(report)) return refuse('noFile', 404, viewerMessages.fileMissing);
+      const grant = async (detail: string) =>
+        logDecision({ ...base, userId: reader.userId, granted: true, reason: c.via, detail });
+
+      if (type === 'pdf') {
+        const bytes = await stampedPdf(report, watermarkReader(reader, clock(), c.accessKeyId));
+        if (!bytes) return refuse('fileMissing', 404, viewerMessages.fileMissing);
+        await grant('pdf stamped');
+        return {
+          ok: true,
+          status: 200,
+          framable: false,
+          headers: {
+            ...commonFileHeaders(report, 'application/pdf'),
+            'content-length': String(bytes.length),
+          },
+          body: bytes,
+        };
+      }
+      const stat = await storage.stat(report.file_path);
+      if (!stat) return refuse('fileMissing', 404, viewerMessages.fileMissing);
+      const headers: Record<string, string> = commonFileHeaders(report, stat.contentType);
+      if (type === 'htm') headers['content-security-policy'] = htmCsp();
+      let range: ByteRange | null = null;
+      if (mediaTypes.includes(type)) {
+        headers['accept-ranges'] = 'bytes';
+        const parsed = parseByteRange(request.range, stat.size);
+        if (parsed === 'unsatisfiable') {
+          await grant('range not satisfiable');
+          return {
+            ok: true,
+            status: 416,
+            framable: false,
+            headers: { ...headers, 'content-range': `bytes */${stat.size}` },
+            body: null,
+          };
+        }
+        range = parsed;
+      }
+      const stream = await storage.stream(report.file_path);
+      if (!stream) return refuse('fileMissing', 404, viewerMessages.fileMissing);
+      await grant(range ? `bytes ${range.start}-${range.end}` : type);
+      if (range) {
+        return {
+          ok: true,
+          status: 206,
+          framable: false,
+          headers: {
+            ...headers,
+            'content-range': `bytes ${range.start}-${range.end}/${stat.size}`,
+            'content-length': String(range.end - range.start + 1),
+          },
+          body: sliceStream(stream.body, range),
+        };
+      }
+      return {
+        ok: true,
+        status: 200,
+        framable: type === 'htm',
+        headers: { ...headers, 'content-length': String(stat.size) },
+        body: stream.body,
+      };
+    },
+  };
+};
+
+export type ReportFiles = ReturnType<typeof createReportFiles>;
