@@ -22,7 +22,7 @@ import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import type { VisitRecorder } from '../post-visits/visit-recorder.ts';
-import { listReports, type ReportRow } from '../research/research.repository.ts';
+import { listReports, type ReportRow } from '../research/research-list.repository.ts';
 import type { Clock } from '../runtime.ts';
 import { userStatusOf } from '../users/user-status.ts';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { headline } from '../research/research.repository.ts';
+import { headline } from '../research/research-search.repository.ts';
 import { tsQueryOf } from '../research/search-query.ts';
 
 export interface PostSearchRow {

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { findGrantedSectorIdsOfUser } from '../persons/matrix-grants.ts';
-import { intArray, jsonValue } from '../research/research.repository.ts';
+import { intArray, jsonValue } from '../research/research-sql.ts';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const whereSql = (parts: SQL[]) => (parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``);

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { reportReadingProgress, savedReports } from '../../db/schema/index.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
-import { entitledSql } from '../research/research.repository.ts';
+import { entitledSql } from '../research/research-sql.ts';
 
 // `fraction` is a real: compared with a real, so that a reader stopped at exactly 90% (0.9 as a float4 is
 // 0.89999998) has finished the report rather than falling just short of the double 0.9.

@@ -23,22 +23,19 @@ import {
   countStatement,
   findReportLinks,
   findSavedReportIds,
-  findSuggestions,
-  jsonValue,
-  knownHashtags,
   type ListFilter,
   type ListPosition,
   listReports,
-  MARK_START,
-  MARK_STOP,
   orderKind,
   type ReportRow,
   reportExists,
-  type SnippetScope,
   saveReport,
   statementKey,
   unsaveReport,
-} from './research.repository.ts';
+} from './research-list.repository.ts';
+import { knownHashtags, MARK_START, MARK_STOP, type SnippetScope } from './research-search.repository.ts';
+import { jsonValue } from './research-sql.ts';
+import { findSuggestions } from './research-suggestions.repository.ts';
 
 export type ReportsQueryParsed = z.output<typeof reportsQuery>;
 

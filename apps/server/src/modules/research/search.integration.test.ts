@@ -8,8 +8,8 @@ import { createTestApp, createUncachedTwin, type TestApp } from '../../test/test
 import { createLocalChangeFeed } from '../changes/change-feed.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import { HeavyWorkBusyError } from '../heavy-work/heavy-work-gate.ts';
-import { listReports } from './research.repository.ts';
 import { createResearchService } from './research.service.ts';
+import { listReports } from './research-list.repository.ts';
 
 // Issue 10, fault 8: snippets come from short passages kept at ingest, never from a parse of the whole body.
 const filler = (chars: number) => {

@@ -1,30 +1,24 @@
+/**
+ * Lists of report cards: the filters as SQL, a page (newest first, by views, or searched: the rank window, then
+ * the older matches by date) with each card's links, the counts, the related list's links and the saved list.
+ */
 import type { ReportCard } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
+import {
+  cardSnippets,
+  RANK_WINDOW,
+  type RankPart,
+  rankColumn,
+  rankWindowEdge,
+  rankWindowSource,
+  type SnippetScope,
+} from './research-search.repository.ts';
+import { byDate, entitledSql, intArray, jsonValue } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
-
-/** A Postgres int[] parameter (drizzle expands JS arrays into a list, which `= any()` cannot take). */
-export const intArray = (ids: readonly number[]) =>
-  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-
-/** SQL of "the caller may read report r" (the same rule as entitlements.mayRead). */
-export const entitledSql = (e: Entitlement, r: SQL) => {
-  if (e.readsAll) return sql`true`;
-  const parts: SQL[] = [];
-  if (e.readsFree) parts.push(sql`${r}.free_access`);
-  if (e.sectorIds.length > 0) {
-    const ids = intArray(e.sectorIds);
-    parts.push(sql`${r}.sector_id = any(${ids})`);
-    parts.push(
-      sql`exists (select 1 from report_sectors es where es.report_id = ${r}.id and es.sector_id = any(${ids}))`,
-    );
-  }
-  // coalesce: a report without a primary sector would make the comparison null, not false
-  return parts.length === 0 ? sql`false` : sql`coalesce(${sql.join(parts, sql` or `)}, false)`;
-};
 
 /**
  * Reports whose primary or any linked sector is in `ids`. `probe`: the filter is broad, so walking the date
@@ -79,9 +73,6 @@ export type ListPosition =
   | { kind: 'keyset'; at: string; id: number }
   | { kind: 'first' };
 
-/** The search box text as a tsquery (prefix on the last word, split tokens; see search-query.ts). */
-const tsQuery = (q: string) => tsQueryOf(q);
-
 const whereOf = (f: ListFilter): SQL[] => {
   const where: SQL[] = [];
   if (f.type === 'latest' || f.type === 'highlighted') where.push(sql`r.type = ${f.type}`);
@@ -113,7 +104,7 @@ const whereOf = (f: ListFilter): SQL[] => {
   }
   if (f.mustRead) where.push(sql`r.must_read`);
   if (f.ids) where.push(sql`r.id = any(${intArray(f.ids)})`);
-  if (f.q) where.push(sql`r.search_vector @@ ${tsQuery(f.q)}`);
+  if (f.q) where.push(sql`r.search_vector @@ ${tsQueryOf(f.q)}`);
   for (const tag of f.hashtags) {
     where.push(sql`exists (select 1 from unnest(r.hashtags) h where lower(ltrim(h, '#')) = ${tag})`);
   }
@@ -277,49 +268,6 @@ const attachLinks = async (db: Executor, rows: ReportRow[]) => {
   }
 };
 
-/** Marks around search hits; control characters never occur in stored text, and are swapped for <mark> after escaping. */
-export const MARK_START = '\u0001';
-export const MARK_STOP = '\u0002';
-const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
-
-/**
- * ts_headline over the text as the index saw it (search_words: `EV/EBITDA` as two words, so a hit on `EBITDA`
- * is marked), with the zero-width spaces search_words() put in taken out again.
- */
-export const headline = (text: SQL, query: SQL) =>
-  sql`replace(ts_headline('english', search_words(${text}), ${query}, ${headlineOptions}), U&'\\200B', '')`;
-
-/**
- * The query with every AND turned into OR: finds a passage holding some of the words when no passage holds them
- * all. querytree() prints lexemes quoted, so only the operators are replaced.
- */
-const anyWordQuery = (q: string) => sql`replace(querytree(${tsQuery(q)}), ' & ', ' | ')::tsquery`;
-
-/**
- * The body snippet of report `r`, as a lateral subquery of one row: drawn from its passages (report_passages, about
- * 600 characters each plus the first words of the next, kept by triggers): the best passage holding the whole
- * query, else the one holding most of its words. ts_headline then parses one passage, never the whole body, so
- * its cost does not grow with the document (issue 10: ts_headline over up to 200,000 characters per result
- * stalled the embedded database), and it runs once per card. No row when no passage holds any word (the hit is
- * in the title or description).
- */
-const passageHeadline = (q: string, r: SQL) => sql`(
-  select ${headline(sql`x.body`, sql`case when x.whole then ${tsQuery(q)} else ${anyWordQuery(q)} end`)} as text
-  from (
-    select rp.body, rp.search_vector @@ ${tsQuery(q)} as whole
-    from report_passages rp
-    where rp.report_id = ${r}.id and rp.search_vector @@ ${anyWordQuery(q)}
-    order by 2 desc, ts_rank_cd(rp.search_vector, ${anyWordQuery(q)}) desc, rp.ord
-    limit 1
-  ) x)`;
-
-/**
- * Whose body snippets a page carries: `entitled` quotes the file's text only on cards the caller may read (the
- * rule of the README); `all` draws a body snippet for every card, for a page shared by readers with different
- * entitlements: the service then shows each reader the body snippet only of the cards they may read.
- */
-export type SnippetScope = 'entitled' | 'all';
-
 /**
  * One page of cards in one statement: the filtered, ordered and limited ids first (index-friendly), then the
  * per-card links as json_agg sub-selects over those few rows only (no N+1), and snippets for the page only.
@@ -338,36 +286,6 @@ interface ListArgs {
 }
 
 /**
- * How many of the newest matches of a full-text query are ranked by relevance. Ranking reads every candidate's
- * whole search vector: over all matches of a common word at 100,000 reports (80,000 rows) it cost about 800 ms
- * on PostgreSQL; over the newest thousand, about 45 ms. Older matches follow the ranked ones in date order.
- */
-export const RANK_WINDOW = 1000;
-
-/**
- * ts_rank_cd's weights of the vector's classes {D, C, B, A}: title and hashtags (A), description and companies
- * (B), the file's text (C, well below: a report saying a word a hundred times in its text ranks below one whose
- * title says it; PostgreSQL's default C is 0.2, so five mentions in the text outranked a title).
- */
-const RANK_WEIGHTS = '{0.1, 0.01, 0.4, 1.0}';
-
-/** The ranked part of a full-text list, or the older matches after it (rank 0, newest first). */
-type RankPart = { kind: 'window' } | { kind: 'older'; at: string; id: number };
-
-const byDate = sql`r.published_at desc nulls last, r.id desc nulls last`;
-
-/** The oldest of the RANK_WINDOW newest matches (where the date-ordered tail starts), or null when fewer match. */
-const rankWindowEdge = async (db: Executor, f: ListFilter, window: number) => {
-  const where = whereOf(f);
-  const rows = rowsOf<{ at: string; id: number }>(
-    await db.execute(sql`select to_char(r.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, r.id
-      from reports r where ${sql.join(where, sql` and `)}
-      order by ${byDate} offset ${window - 1} limit 1`),
-  );
-  return rows[0] ?? null;
-};
-
-/**
  * One page of cards. A full-text list ranks the newest RANK_WINDOW matches by relevance, then lists the older
  * ones by date: a page inside the window is one statement, a page past it (or across its end) also reads the
  * date-ordered tail, so that no query, however common its words, ranks more than the window.
@@ -378,7 +296,7 @@ export const listReports = async (db: Executor, args: ListArgs): Promise<ReportR
   const offset = args.position.kind === 'offset' ? args.position.offset : 0;
   const ranked = offset < window ? await listPage(db, args, { kind: 'window' }) : ([] as ReportRow[]);
   if (ranked.length === args.limit) return ranked;
-  const edge = await rankWindowEdge(db, args.filter, window);
+  const edge = await rankWindowEdge(db, whereOf(args.filter), window);
   if (!edge) return ranked;
   const older = await listPage(
     db,
@@ -404,10 +322,7 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   if (part?.kind === 'older') {
     where.push(sql`(r.published_at, r.id) < ((${part.at}::timestamp at time zone 'UTC'), ${part.id})`);
   }
-  const rankCol =
-    f.q && part?.kind !== 'older'
-      ? sql`ts_rank_cd(${RANK_WEIGHTS}::real[], r.search_vector, ${tsQuery(f.q)})`
-      : sql`0::real`;
+  const rankCol = rankColumn(f.q, part);
   const viewsCol = kind === 'views' ? sql`v.n` : sql`null::int`;
   // NULLS LAST as in the index (drizzle's .desc()): plain DESC means NULLS FIRST and would not use it.
   const innerOrder =
@@ -417,12 +332,9 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
         ? sql`${rankCol} desc, ${byDate}`
         : byDate;
   const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  // The window: the newest matches first (an index walk by date, or the full-text index and a top-N sort), then
-  // only those are ranked.
   const source =
     part?.kind === 'window'
-      ? sql`(select r.id from reports r ${whereSql} order by ${byDate} limit ${args.rankWindow ?? RANK_WINDOW}) w
-          join reports r on r.id = w.id`
+      ? rankWindowSource(whereSql, args.rankWindow ?? RANK_WINDOW)
       : sql`reports r ${viewsJoin(f)} ${whereSql}`;
   const outerOrder =
     kind === 'views'
@@ -432,21 +344,7 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
         : sql`p.published_at desc, p.id desc`;
   const offset = position.kind === 'offset' ? position.offset : 0;
   const entitled = entitledSql(entitlement, sql`p`);
-  // A body snippet only when it marks a hit; the title and description headline is every card's fallback.
-  const bodySnippet = f.q
-    ? sql`case when position(${MARK_START} in hb.text) > 0 then hb.text end`
-    : sql`null::text`;
-  const titleHeadline = f.q
-    ? headline(sql`p.title || ' — ' || p.description`, tsQuery(f.q))
-    : sql`null::text`;
-  // A shared page needs both snippets of every card; a reader's own page only the one it shows (ts_headline
-  // costs about a millisecond a call on PGlite).
-  const titleSnippet =
-    args.snippets === 'all' ? titleHeadline : sql`case when ${bodySnippet} is null then ${titleHeadline} end`;
-  const bodyHeadline = f.q
-    ? sql`left join lateral ${passageHeadline(f.q, sql`p`)} hb on ${args.snippets === 'all' ? sql`true` : entitled}`
-    : sql`left join lateral (select null::text as text) hb on true`;
-
+  const { bodySnippet, titleSnippet, bodyHeadline } = cardSnippets(f.q, entitled, args.snippets);
   const statement = sql`${viewsCte(f)}
     select p.id, p.title, p.subtitle, p.coverage, p.publication, p.description, to_json(p.hashtags) as hashtags,
       to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
@@ -469,20 +367,6 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   return rows;
 };
 
-/** Tags (lower case, without '#') that are some report's hashtag; the others are searched as full text. */
-export const knownHashtags = async (db: Executor, tags: readonly string[]) => {
-  if (tags.length === 0) return new Set<string>();
-  const list = sql.join(
-    tags.map((tag) => sql`${tag}`),
-    sql`, `,
-  );
-  const rows = rowsOf<{ tag: string }>(
-    await db.execute(sql`select t.tag from unnest(array[${list}]::text[]) t(tag)
-      where exists (select 1 from reports r, unnest(r.hashtags) h where lower(ltrim(h, '#')) = t.tag)`),
-  );
-  return new Set(rows.map((row) => row.tag));
-};
-
 /** The sectors, analysts and companies of a report (type=related), or null if there is no such report. */
 export const findReportLinks = async (db: Executor, id: number) => {
   const rows = rowsOf<{ sector_ids: unknown; analyst_ids: unknown; company_ids: unknown }>(
@@ -503,10 +387,6 @@ export const findReportLinks = async (db: Executor, id: number) => {
   };
 };
 
-/** json columns arrive parsed from node-postgres and PGlite alike, but accept text too. */
-export const jsonValue = <T>(value: unknown): T =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 export const reportExists = async (db: Executor, id: number) =>
   rowsOf<{ id: number }>(await db.execute(sql`select id from reports where id = ${id}`)).length > 0;
 
@@ -521,154 +401,3 @@ export const findSavedReportIds = async (db: Executor, userId: number) =>
 
 export const unsaveReport = (db: Executor, userId: number, reportId: number) =>
   db.execute(sql`delete from saved_reports where user_id = ${userId} and report_id = ${reportId}`);
-
-export interface SuggestionRows {
-  analysts: { id: number; name: string }[];
-  companies: { id: number; name: string }[];
-  countries: { id: number; name: string }[];
-  sectors: { id: number; sName: string }[];
-  reports: { id: number; title: string; published_date: string }[];
-  posts: { id: number; title: string; key: string; published_date: string }[];
-}
-
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const reportJson = (alias: string) => {
-  const a = sql.raw(alias);
-  return sql`json_build_object('id', ${a}.id, 'title', ${a}.title, 'published_date', ${isoUtc(sql`${a}.published_at`)})`;
-};
-type ReportSuggestion = SuggestionRows['reports'][number];
-
-// A substring present in more titles than this is frequent: its newest hits are found by walking the date
-// index; a rarer one by sorting its (few) trigram-index hits. Deciding from a bounded probe pins the plan.
-const FREQUENT_TITLE_HITS = 300;
-// Titles matched by one or two characters (no trigram to use): only the newest reports are looked at.
-const SHORT_QUERY_WINDOW = 5000;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The query's words (three letters or more) each replaced by the closest word of the report titles (trigram
- * similarity over the small `report_title_words` table), or [] when nothing differs from the query: then the
- * substring search has already found what there is.
- */
-const correctedWords = async (db: Executor, q: string) => {
-  const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
-    .filter((w) => w.length >= 3)
-    .slice(0, 4);
-  if (words.length === 0) return [];
-  const list = sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  );
-  const rows = rowsOf<{ word: string; original: string }>(
-    await db.execute(sql`select t.w as original, coalesce((select v.word from report_title_words v
-        where v.word % t.w order by similarity(v.word, t.w) desc, v.word limit 1), t.w) as word
-      from unnest(array[${list}]::text[]) with ordinality t(w, i) order by t.i`),
-  );
-  return rows.some((row) => row.word !== row.original) ? rows.map((row) => row.word) : [];
-};
-
-/** The newest reports whose title holds every word, except `exclude`: a bounded trigram probe, else the date walk. */
-const titlesWithAll = async (db: Executor, words: readonly string[], limit: number, exclude: number[]) => {
-  const holdsAll = sql.join(
-    words.map((word) => sql`r.title ilike ${likePattern(word)}`),
-    sql` and `,
-  );
-  const notFound = sql`not (r.id = any(${intArray(exclude)}))`;
-  const [probe] = rowsOf<{ n: number; items: unknown }>(
-    await db.execute(sql`with hits as materialized (
-        select r.id, r.title, r.published_at from reports r where ${holdsAll} and ${notFound}
-        limit ${FREQUENT_TITLE_HITS + 1})
-      select (select count(*)::int from hits) as n,
-        (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
-          from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as items`),
-  );
-  if (Number(probe?.n ?? 0) <= FREQUENT_TITLE_HITS) return jsonValue<ReportSuggestion[]>(probe?.items ?? []);
-  return rowsOf<{ item: unknown }>(
-    await db.execute(sql`select ${reportJson('r')} as item from reports r where ${holdsAll} and ${notFound}
-      order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
-  ).map((row) => jsonValue<ReportSuggestion>(row.item));
-};
-
-/**
- * Grouped suggestions. Names match by substring or trigram similarity, so a typo still matches; the order is
- * similarity, then recency. Reports, at 100,000 rows, take up to three bounded statements (the planner would
- * otherwise walk the date index filtering every row for a rare term, ARCHITECTURE 3a):
- * 1. the small groups, plus a MATERIALIZED probe of at most FREQUENT_TITLE_HITS substring hits (GIN trigram);
- * 2. for a frequent substring only, the newest hits by the date index (hits are dense, so this stops early);
- * 3. when substring hits are fewer than the limit, the query's words corrected against the title vocabulary
- *    (a few thousand words, `%` on its trigram index) and titles holding every corrected word, by the plans of 1-2.
- */
-export const findSuggestions = async (db: Executor, q: string, limit: number) => {
-  const pattern = likePattern(q);
-  // The other groups are small tables: a looser word similarity tolerates a typo in a short name.
-  const looseMatch = (column: SQL) =>
-    sql`(${column} ilike ${pattern} or word_similarity(${q}, ${column}) >= 0.45 or similarity(${column}, ${q}) >= 0.3)`;
-  const score = (column: SQL) =>
-    sql`greatest(similarity(${column}, ${q}), word_similarity(${q}, ${column}), case when ${column} ilike ${pattern} then 1 else 0 end)`;
-  /**
-   * A small table's group, matched on its name and on `code` when given: a company by its ticker too (`2189 HK`,
-   * spec 2 section 5: the company search matches name or code). The code matches as a substring only (a ticker's
-   * trigrams would make every code of the same exchange look alike); the name is what the group shows.
-   */
-  const small = (table: string, column: string, label: string, code?: string) => {
-    const col = sql.raw(`t.${column}`);
-    const codeCol = code ? sql.raw(`t.${code}`) : null;
-    const matches = codeCol ? sql`(${looseMatch(col)} or ${codeCol} ilike ${pattern})` : looseMatch(col);
-    const scored = codeCol
-      ? sql`greatest(${score(col)}, case when ${codeCol} ilike ${pattern} then 1 else 0 end)`
-      : score(col);
-    return sql`(select coalesce(json_agg(json_build_object('id', x.id, ${sql.raw(`'${label}'`)}, x.name)
-        order by x.score desc, x.name), '[]')
-      from (select t.id, ${col} as name, ${scored} as score from ${sql.raw(table)} t
-        where ${matches} order by 3 desc, 2 limit ${limit}) x)`;
-  };
-  const short = q.length < 3;
-  const probe = short
-    ? sql`select r.id, r.title, r.published_at from (select id, title, published_at from reports
-        order by published_at desc nulls last, id desc nulls last limit ${SHORT_QUERY_WINDOW}) r
-        where r.title ilike ${pattern}`
-    : sql`select r.id, r.title, r.published_at from reports r where r.title ilike ${pattern}
-        limit ${FREQUENT_TITLE_HITS + 1}`;
-  const statement = sql`with hits as materialized (${probe})
-    select
-      ${small('analysts', 'name', 'name')} as analysts,
-      ${small('companies', 'name', 'name', 'bbg_code')} as companies,
-      ${small('countries', 'name', 'name')} as countries,
-      ${small('sectors', 'name', 'sName')} as sectors,
-      (select count(*)::int from hits) as hit_count,
-      -- Published posts (issue 14), titles only, whoever asks: matched by the post search's own query
-      -- (GET /posts/search), so the search finds every post the suggestions list.
-      (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'key', p.blog_key,
-          'published_date', ${isoUtc(sql`p.published_at`)}) order by p.title_hit desc, p.published_at desc, p.id desc), '[]')
-        from (select id, title, blog_key, published_at, title ilike ${pattern} as title_hit from posts
-          where publish and search_vector @@ ${tsQueryOf(q)}
-          order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts,
-      (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
-        from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as reports`;
-  const [row] = rowsOf<Record<keyof SuggestionRows | 'hit_count', unknown>>(await db.execute(statement));
-  let reports = jsonValue<ReportSuggestion[]>(row?.reports ?? []);
-  if (!short && Number(row?.hit_count ?? 0) > FREQUENT_TITLE_HITS) {
-    reports = rowsOf<{ item: unknown }>(
-      await db.execute(sql`select ${reportJson('r')} as item from reports r where r.title ilike ${pattern}
-        order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
-    ).map((item) => jsonValue<ReportSuggestion>(item.item));
-  }
-  if (!short && reports.length < limit) {
-    // Typo tolerance: each word of the query corrected against the title vocabulary, then titles holding every
-    // corrected word, by the same bounded plans as above.
-    const corrected = await correctedWords(db, q);
-    if (corrected.length > 0) {
-      const found = reports.map((report) => report.id);
-      reports = [...reports, ...(await titlesWithAll(db, corrected, limit - reports.length, found))];
-    }
-  }
-  return {
-    analysts: jsonValue<SuggestionRows['analysts']>(row?.analysts ?? []),
-    companies: jsonValue<SuggestionRows['companies']>(row?.companies ?? []),
-    countries: jsonValue<SuggestionRows['countries']>(row?.countries ?? []),
-    sectors: jsonValue<SuggestionRows['sectors']>(row?.sectors ?? []),
-    reports,
-    posts: jsonValue<SuggestionRows['posts']>(row?.posts ?? []),
-  };
-};

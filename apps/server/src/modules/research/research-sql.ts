@@ -1,0 +1,33 @@
+/**
+ * SQL fragments the research repositories (list, search, suggestions) and their neighbours share: an int[]
+ * parameter, the entitlement rule as SQL, json values, newest first.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Entitlement } from '../entitlements/entitlements.ts';
+
+/** A Postgres int[] parameter (drizzle expands JS arrays into a list, which `= any()` cannot take). */
+export const intArray = (ids: readonly number[]) =>
+  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
+/** SQL of "the caller may read report r" (the same rule as entitlements.mayRead). */
+export const entitledSql = (e: Entitlement, r: SQL) => {
+  if (e.readsAll) return sql`true`;
+  const parts: SQL[] = [];
+  if (e.readsFree) parts.push(sql`${r}.free_access`);
+  if (e.sectorIds.length > 0) {
+    const ids = intArray(e.sectorIds);
+    parts.push(sql`${r}.sector_id = any(${ids})`);
+    parts.push(
+      sql`exists (select 1 from report_sectors es where es.report_id = ${r}.id and es.sector_id = any(${ids}))`,
+    );
+  }
+  // coalesce: a report without a primary sector would make the comparison null, not false
+  return parts.length === 0 ? sql`false` : sql`coalesce(${sql.join(parts, sql` or `)}, false)`;
+};
+
+/** json columns arrive parsed from node-postgres and PGlite alike, but accept text too. */
+export const jsonValue = <T>(value: unknown): T =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** Newest first, NULLS LAST as in the date index (drizzle's .desc()): plain DESC means NULLS FIRST. */
+export const byDate = sql`r.published_at desc nulls last, r.id desc nulls last`;
