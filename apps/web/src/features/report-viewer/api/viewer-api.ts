@@ -1,4 +1,5 @@
 import type { ReadingProgressBody, RefusedReport, ReportViewerReply } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch, apiRequest } from '../../../lib/api-client.ts';
 
 export type ViewerData = ReportViewerReply['data'];
@@ -41,6 +42,29 @@ export async function fetchViewerReport(source: ViewerSource, signal?: AbortSign
     typeof body.message === 'string' && body.message ? body.message : `HTTP ${response.status}`,
   );
 }
+
+/** The report viewer's query keys: its queries and its mutations take them from here. */
+export const viewerKeys = {
+  /** the reply depends on who asks: the reader is part of the key */
+  report: (source: ViewerSource, userId: number | null) => ['report-viewer', source, userId] as const,
+  /** this month's forwards left (the reader's, whatever the report) */
+  forwardsLeft: ['forwardsLeft'] as const,
+};
+
+/** The report of `source` for the signed-in reader `userId` (null: anonymous), once the session is known. */
+export const useViewerReport = (source: ViewerSource, userId: number | null, ready: boolean) =>
+  useQuery({
+    queryKey: viewerKeys.report(source, userId),
+    queryFn: ({ signal }) => fetchViewerReport(source, signal),
+    // The reply depends on who asks: wait for the session so the report is not fetched twice on a fresh load.
+    enabled: ready,
+    // The reply carries a short-lived signed file URL: never reuse it from a cache, never refetch it under a
+    // document that is being read (a new URL would reload the document).
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
 
 export type ReportAccessKind = 'dAcsHighligted' | 'dAcsFree';
 

@@ -1,31 +1,18 @@
 import { Button, Group, Modal, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type ForwardBody,
-  type ForwardReply,
-  type ForwardsLeftReply,
   forwardBody,
   forwardQuotaUsedText,
   messages,
   messagesAdminUsers,
 } from '@portal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/forms/form-feedback.tsx';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useForwardsLeft, useSendForward } from '../api/forward-api.ts';
 
 const texts = messagesAdminUsers.forward;
 const noteMax = 500;
-
-const forwardPath = (apiId: string) => `/report/${encodeURIComponent(apiId)}/forward`;
-const forwardsLeftKey = ['forwardsLeft'] as const;
-
-/** GET /report/{id}/forward: this month's forwards left (the count is the reader's, whatever the report). */
-const fetchForwardsLeft = (apiId: string) =>
-  apiRequest<ForwardsLeftReply>('GET', forwardPath(apiId), { pattern: '/report/:id/forward' });
-
-/** POST /report/{id}/forward. */
-const sendForward = (apiId: string, body: ForwardBody) =>
-  apiRequest<ForwardReply>('POST', forwardPath(apiId), { pattern: '/report/:id/forward', body });
 
 export const remainingText = (n: number, limit: number) =>
   texts.remaining.replace('{n}', String(n)).replace('{limit}', String(limit));
@@ -51,28 +38,18 @@ interface ForwardDialogProps {
  * no firm, the month's forwards used) are the server's messages, shown in the dialog. Loaded on first use.
  */
 export default function ForwardDialog({ opened, report, onClose, onSent }: ForwardDialogProps) {
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const left = useQuery({
-    queryKey: forwardsLeftKey,
-    queryFn: () => fetchForwardsLeft(report.apiId),
-    enabled: opened,
-    staleTime: 0,
-  });
-  const send = useMutation({
-    mutationFn: (body: ForwardBody) => sendForward(report.apiId, body),
+  const left = useForwardsLeft(report.apiId, opened);
+  const send = useSendForward(report.apiId, {
     onSuccess: (reply) => {
-      queryClient.setQueryData<ForwardsLeftReply>(forwardsLeftKey, { success: true, data: reply.data });
       setEmail('');
       setNote('');
       onSent(reply.message);
     },
     onError: (failure) => {
       if (failure instanceof ApiError) setFieldErrors(failure.errors);
-      // A refusal may follow a forward made in another tab: the count shown is refreshed.
-      void queryClient.invalidateQueries({ queryKey: forwardsLeftKey });
     },
   });
 

@@ -1,11 +1,10 @@
 import { viewerErrorCodes, viewerMessages } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/status.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { fetchViewerReport, logReportAccess, type ViewerData, type ViewerSource } from '../api/viewer-api.ts';
+import { logReportAccess, useViewerReport, type ViewerData, type ViewerSource } from '../api/viewer-api.ts';
 import { useBodyOverflowHidden } from '../hooks/use-body-overflow-hidden.ts';
 import { revealStripAttribute, siteHeader, useFullScreenHeader } from '../hooks/use-full-screen-header.ts';
 import { useReadingProgress } from '../hooks/use-reading-progress.ts';
@@ -78,18 +77,7 @@ export function ReportViewerPage({ source, rfs, saveButton }: ReportViewerPagePr
     loadPdfView().catch(() => undefined);
   }, []);
 
-  const query = useQuery({
-    queryKey: ['report-viewer', source, user?.id ?? null],
-    queryFn: ({ signal }) => fetchViewerReport(source, signal),
-    // The reply depends on who asks: wait for the session so the report is not fetched twice on a fresh load.
-    enabled: ready,
-    // The reply carries a short-lived signed file URL: never reuse it from a cache, never refetch it under a
-    // document that is being read (a new URL would reload the document).
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const query = useViewerReport(source, user?.id ?? null, ready);
   const load = query.data;
   const data = load?.kind === 'report' ? load.data : undefined;
   const externalPdf = rfs !== undefined && data?.report.filetype === 'pdf';

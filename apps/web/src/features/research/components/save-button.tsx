@@ -1,8 +1,7 @@
 import { messagesResearch } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { saveReport } from '../api/research-api.ts';
+import { useSaveReport } from '../api/save-report.ts';
 import classes from './research.module.css';
 
 /**
@@ -10,13 +9,11 @@ import classes from './research.module.css';
  * message when the call fails.
  */
 export function SaveButton({ reportId, saved }: { reportId: number; saved: boolean }) {
-  const queryClient = useQueryClient();
   const [isSaved, setSaved] = useState(saved);
   const [error, setError] = useState('');
   useEffect(() => setSaved(saved), [saved]);
 
-  const mutation = useMutation({
-    mutationFn: (next: boolean) => saveReport(reportId, next),
+  const mutation = useSaveReport(reportId, {
     onMutate: (next) => {
       setError('');
       setSaved(next);
@@ -29,11 +26,6 @@ export function SaveButton({ reportId, saved }: { reportId: number; saved: boole
           ? failure.message
           : fallback,
       );
-    },
-    onSuccess: () => {
-      // Other lists (saved research, other filters) are stale now; they refetch when next shown. This card
-      // keeps its own state, so the list on screen is not reloaded.
-      void queryClient.invalidateQueries({ queryKey: ['reports'], refetchType: 'none' });
     },
   });
 
