@@ -6,15 +6,18 @@ import type {
   RemindReply,
   UniqueLinkReply,
 } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The CONNECT Approval calls (spec 3 section 7 "Connect"). Every one is admin-only on the server. */
 
-export const connectAdminKey = ['connect-admin'] as const;
-export const approvalEventsKey = [...connectAdminKey, 'events'] as const;
-export const registrantsKey = (campaignId: number, eventId: number) =>
-  [...connectAdminKey, 'registrants', campaignId, eventId] as const;
+/** CONNECT Approval's query keys: its queries and its reload take them from here. */
+export const connectAdminKeys = {
+  all: ['connect-admin'] as const,
+  events: () => [...connectAdminKeys.all, 'events'] as const,
+  registrants: (campaignId: number, eventId: number) =>
+    [...connectAdminKeys.all, 'registrants', campaignId, eventId] as const,
+};
 
 const eventPath = (campaignId: number, eventId: number) => `/connect/approvalEvent/${campaignId}/${eventId}`;
 const eventPattern = '/connect/approvalEvent/:cmpg_id/:evt_id';
@@ -22,7 +25,7 @@ const eventPattern = '/connect/approvalEvent/:cmpg_id/:evt_id';
 /** GET /connect/approvalEvents: campaigns with their events that have registrants. */
 export const useApprovalEvents = () =>
   useQuery({
-    queryKey: approvalEventsKey,
+    queryKey: connectAdminKeys.events(),
     queryFn: async ({ signal }) =>
       (await apiRequest<ApprovalEventsReply>('GET', '/connect/approvalEvents', { signal })).campaigns,
     staleTime: 0,
@@ -31,7 +34,7 @@ export const useApprovalEvents = () =>
 /** GET /connect/approvalEvent/{cmpg_id}/{evt_id}: the event's registrants, pending and approved. */
 export const useRegistrants = (target: { campaignId: number; eventId: number } | null) =>
   useQuery({
-    queryKey: registrantsKey(target?.campaignId ?? 0, target?.eventId ?? 0),
+    queryKey: connectAdminKeys.registrants(target?.campaignId ?? 0, target?.eventId ?? 0),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<ApprovalListReply>('GET', eventPath(target?.campaignId ?? 0, target?.eventId ?? 0), {
@@ -65,4 +68,10 @@ export const approvalActions = {
         body: registrant,
       })
     ).data,
+};
+
+/** Asks every CONNECT Approval list again (the events and their registrants), after an approval or a reminder. */
+export const useReloadApproval = () => {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: connectAdminKeys.all });
 };

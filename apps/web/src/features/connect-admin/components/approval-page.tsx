@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import { Button, Tabs } from '@mantine/core';
 import { type ConnectRegistrant, connectLimits, messagesConnect } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -9,9 +8,9 @@ import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   approvalActions,
-  connectAdminKey,
   useApprovalEvents,
   useRegistrants,
+  useReloadApproval,
 } from '../api/connect-admin-api.ts';
 import {
   checkedIn,
@@ -109,7 +108,7 @@ function EventPane({
   campaign: string;
   focusTitle: boolean;
 }) {
-  const queryClient = useQueryClient();
+  const reloadApproval = useReloadApproval();
   const registrants = useRegistrants(choice);
   const [tab, setTab] = useState<ListKind>('pending');
   const [checked, setChecked] = useState<Record<ListKind, ReadonlySet<number>>>({
@@ -150,10 +149,7 @@ function EventPane({
   // Spec 3 section 4: the lists reload 3500 ms after an approval (the server's mails are on their way by then).
   const reloadSoon = () => {
     clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: connectAdminKey }),
-      connectLimits.approvalReloadMs,
-    );
+    reloadTimer.current = setTimeout(reloadApproval, connectLimits.approvalReloadMs);
   };
 
   const act = async () => {

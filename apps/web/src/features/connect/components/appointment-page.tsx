@@ -21,6 +21,7 @@ import {
   useBookingAnalysts,
   useConnectConfig,
   useConnectParameter,
+  useConnectReloads,
 } from '../api/connect-queries.ts';
 import { pageOfDay, readerZone, slotTimes } from '../lib/connect-time.ts';
 import { useBookingAction } from './booking-action.tsx';
@@ -96,7 +97,8 @@ function AnalystSlots({
   const [day, setDay] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width: 767.98px)');
   const zone = readerZone();
-  const booking = useBookingAction(personId, [['connect-appointments', analyst.iCAO_ObjId]]);
+  const reloads = useConnectReloads();
+  const booking = useBookingAction(personId, () => reloads.calendar(analyst.iCAO_ObjId));
   const slots = appointments.data?.events ?? [];
   const days = useMemo(() => slots.map((slot) => slotTimes(slot, zone).readerDay), [slots, zone]);
   const pages = Math.max(1, Math.ceil(slots.length / perPage));

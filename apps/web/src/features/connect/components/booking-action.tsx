@@ -1,5 +1,4 @@
 import { messagesConnect } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showToast } from '../../../components/toasts.tsx';
@@ -16,10 +15,9 @@ export interface PendingChange {
 /**
  * Book and cancel with the spec's confirmations (spec 3 section 2): Yes calls GET /connect/book|cancel (a
  * state-changing GET, sent with the CSRF header), toasts the result (the ReasonText on failure) and reloads the
- * slots (`reload`: the query keys to refetch). One dialog per page; `ask` opens it for a slot.
+ * slots (`reload`: one of useConnectReloads'). One dialog per page; `ask` opens it for a slot.
  */
-export function useBookingAction(personId: number | null, reload: readonly (readonly unknown[])[]) {
-  const queryClient = useQueryClient();
+export function useBookingAction(personId: number | null, reload: () => void) {
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +34,7 @@ export function useBookingAction(personId: number | null, reload: readonly (read
     } finally {
       setBusy(false);
       setPending(null);
-      for (const queryKey of reload) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      reload();
     }
   };
 

@@ -1,10 +1,9 @@
 import { messagesConnect } from '@portal/contract';
-import { useQueries } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
-import { type AppointmentSlot, type BookingAnalyst, fetchAppointments } from '../api/connect-api.ts';
-import { useBookingAnalysts, useConnectEvents } from '../api/connect-queries.ts';
+import type { AppointmentSlot, BookingAnalyst } from '../api/connect-api.ts';
+import { useBookingAnalysts, useCalendars, useConnectEvents } from '../api/connect-queries.ts';
 import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-time.ts';
 import { isRegistered } from '../lib/event-view.ts';
 import classes from './connect-home-card.module.css';
@@ -29,12 +28,7 @@ export function ConnectHomeCard({ userId }: { userId: number }) {
   const headingId = useId();
   const events = useConnectEvents(userId);
   const analysts = useBookingAnalysts();
-  const calendars = useQueries({
-    queries: (analysts.data ?? []).map((analyst) => ({
-      queryKey: ['connect-appointments', analyst.iCAO_ObjId, userId],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchAppointments(analyst.iCAO_ObjId, signal),
-    })),
-  });
+  const calendars = useCalendars(analysts.data ?? [], userId);
   const zone = readerZone();
 
   const loading = events.isPending || analysts.isPending || calendars.some((c) => c.isPending);

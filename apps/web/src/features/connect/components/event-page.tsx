@@ -1,6 +1,5 @@
 import { Button, Checkbox, FileButton } from '@mantine/core';
 import { messagesConnect } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
@@ -9,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type ConnectEvent, uploadBanner } from '../api/connect-api.ts';
-import { useConnectEvent } from '../api/connect-queries.ts';
+import { useConnectEvent, useConnectReloads } from '../api/connect-queries.ts';
 import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-time.ts';
 import { isRegistered } from '../lib/event-view.ts';
 import classes from './connect.module.css';
@@ -64,7 +63,7 @@ function ReplaceBanner({ eventId, onReplaced }: { eventId: number; onReplaced: (
 }
 
 function EventDetails({ event, admin }: { event: ConnectEvent; admin: boolean }) {
-  const queryClient = useQueryClient();
+  const reloads = useConnectReloads();
   const [bannerUrl, setBannerUrl] = useState(event.sBannerUrl);
   const [checked, setChecked] = useState(true);
   const registered = isRegistered(event);
@@ -81,7 +80,7 @@ function EventDetails({ event, admin }: { event: ConnectEvent; admin: boolean })
             eventId={event.iCAE_Id}
             onReplaced={(url) => {
               setBannerUrl(url);
-              void queryClient.invalidateQueries({ queryKey: ['connect-events'] });
+              reloads.banner();
             }}
           />
         </div>

@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core';
 import { messagesConnect } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { registerForEvents } from '../api/connect-api.ts';
-import { useConnectConfig } from '../api/connect-queries.ts';
+import { useConnectConfig, useConnectReloads } from '../api/connect-queries.ts';
 
 const m = messagesConnect.registration;
 
@@ -16,7 +15,7 @@ const m = messagesConnect.registration;
  * registrationReloadMs.
  */
 export function RegisterButton({ checked, onRegistered }: { checked: number[]; onRegistered: () => void }) {
-  const queryClient = useQueryClient();
+  const reloads = useConnectReloads();
   const { registrationReloadMs } = useConnectConfig();
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,10 +29,7 @@ export function RegisterButton({ checked, onRegistered }: { checked: number[]; o
       await registerForEvents(checked);
       showToast(true, m.done);
       onRegistered();
-      timer.current = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: ['connect-events'] });
-        void queryClient.invalidateQueries({ queryKey: ['connect-event'] });
-      }, registrationReloadMs);
+      timer.current = window.setTimeout(reloads.registered, registrationReloadMs);
     } catch (error) {
       // the checked events stay checked, so the reader can send them again
       showToast(false, error instanceof ApiError ? error.message : m.registerFailed);

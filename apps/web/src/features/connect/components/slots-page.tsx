@@ -6,7 +6,7 @@ import { Toasts } from '../../../components/toasts.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import type { OpenSlot } from '../api/connect-api.ts';
-import { useOpenSlots } from '../api/connect-queries.ts';
+import { useConnectReloads, useOpenSlots } from '../api/connect-queries.ts';
 import { readerZone, slotTimes, zoneName } from '../lib/connect-time.ts';
 import { notSubscribedText } from './appointment-page.tsx';
 import { useBookingAction } from './booking-action.tsx';
@@ -70,10 +70,8 @@ export function SlotsPage({ objectId }: { objectId: number }) {
   const { user } = useSession();
   const personId = user?.iPSN_Id ?? null;
   const slots = useOpenSlots(personId, objectId);
-  const booking = useBookingAction(personId, [
-    ['connect-open-slots', personId, objectId],
-    ['connect-appointments'],
-  ]);
+  const reloads = useConnectReloads();
+  const booking = useBookingAction(personId, () => reloads.openSlots(personId, objectId));
   const name = slots.data?.analyst.sPFN_FullName;
   const title = name ? m.slotsTitle(name) : r.openSlotsTitle;
   usePageTitle(title);
