@@ -9,7 +9,7 @@ import {
   type UsersType,
   type WebsiteUsersReply,
 } from '@portal/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fetchMatrixData, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
 import { matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
@@ -18,7 +18,17 @@ import { type TableState, usersQueryOf } from '../lib/table-state.ts';
 
 /** The users-management calls (spec 2 section 7 "Users", and ours for a person's and a firm's page). */
 
-export const adminUsersKey = ['admin-users'] as const;
+/** The users-management query keys: its queries and its reloads take them from here. */
+export const adminUsersKeys = {
+  all: ['admin-users'] as const,
+  /** every page of either users table */
+  lists: () => [...adminUsersKeys.all, 'list'] as const,
+  list: (state: TableState) => [...adminUsersKeys.lists(), state] as const,
+  firmSearch: (text: string) => [...adminUsersKeys.all, 'firms', text] as const,
+  person: (id: number) => [...adminUsersKeys.all, 'person', id] as const,
+  firm: (id: number) => [...adminUsersKeys.all, 'firm', id] as const,
+  matrixItems: () => [...adminUsersKeys.all, 'matrix-items'] as const,
+};
 
 export type UsersPage = ({ type: 'website' } & WebsiteUsersReply) | ({ type: 'spyder' } & SpyderUsersReply);
 
@@ -31,7 +41,7 @@ export const fetchUsers = async (state: TableState, signal?: AbortSignal): Promi
 
 export const useUsers = (state: TableState) =>
   useQuery({
-    queryKey: [...adminUsersKey, 'list', state],
+    queryKey: adminUsersKeys.list(state),
     queryFn: ({ signal }) => fetchUsers(state, signal),
     // The previous page stays on screen while the next loads (the pager does not jump back to a skeleton).
     placeholderData: keepPreviousData,
@@ -64,7 +74,7 @@ export const userActions = {
 /** GET /admin/firms?sMatch= (from 3 characters; the caller decides when to ask). */
 export const useFirmSearch = (text: string, enabled: boolean) =>
   useQuery({
-    queryKey: [...adminUsersKey, 'firms', text],
+    queryKey: adminUsersKeys.firmSearch(text),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ data: FirmSummary[] }>('GET', '/admin/firms', {
@@ -78,7 +88,7 @@ export const useFirmSearch = (text: string, enabled: boolean) =>
 
 export const usePerson = (id: number | null) =>
   useQuery({
-    queryKey: [...adminUsersKey, 'person', id ?? 0],
+    queryKey: adminUsersKeys.person(id ?? 0),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ data: AdminPerson }>('GET', `/admin/persons/${id}`, {
@@ -92,7 +102,7 @@ export const usePerson = (id: number | null) =>
 
 export const useFirm = (id: number) =>
   useQuery({
-    queryKey: [...adminUsersKey, 'firm', id],
+    queryKey: adminUsersKeys.firm(id),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ data: AdminFirm }>('GET', `/admin/firms/${id}`, {
@@ -106,7 +116,7 @@ export const useFirm = (id: number) =>
 /** The matrix's items (GET /getMatrixData), for "Grant a product". */
 export const useMatrixItems = (enabled: boolean) =>
   useQuery({
-    queryKey: [...adminUsersKey, 'matrix-items'],
+    queryKey: adminUsersKeys.matrixItems(),
     queryFn: async ({ signal }) => parseMatrixData(await fetchMatrixData(signal)).items,
     enabled,
     staleTime: 5 * 60_000,
@@ -128,3 +138,12 @@ export const changeMatrix = async (
     deletes: 'revoke' in change ? [change.revoke] : [],
     schemaFieldId: await fetchParameterOrEmpty(matrixSchemaOf(person.entity).fieldParameter),
   });
+
+/** Reloads after an admin's action: `users` every users table page (a row action), `person` one person's page. */
+export const useAdminUsersReloads = () => {
+  const queryClient = useQueryClient();
+  return {
+    users: () => queryClient.invalidateQueries({ queryKey: adminUsersKeys.lists() }),
+    person: (id: number) => queryClient.invalidateQueries({ queryKey: adminUsersKeys.person(id) }),
+  };
+};

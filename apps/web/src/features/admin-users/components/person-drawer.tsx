@@ -2,11 +2,10 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Table.css';
 import { Anchor, Button, Drawer, Loader, NativeSelect, Table } from '@mantine/core';
 import { type AdminPerson, messagesAdminUsers as m, matrixConstants } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
-import { adminUsersKey, changeMatrix, useMatrixItems, usePerson } from '../api/admin-users-api.ts';
+import { changeMatrix, useAdminUsersReloads, useMatrixItems, usePerson } from '../api/admin-users-api.ts';
 import { formatLocalTime } from '../lib/format-time.ts';
 import classes from './admin-users.module.css';
 
@@ -45,7 +44,7 @@ export function PersonDrawer({ personId, onClose }: { personId: number | null; o
 }
 
 function PersonView({ person }: { person: AdminPerson }) {
-  const queryClient = useQueryClient();
+  const reloads = useAdminUsersReloads();
   const [feedback, setFeedback] = useState<FeedbackValue | null>(null);
   const [busy, setBusy] = useState(false);
   const [choice, setChoice] = useState('');
@@ -67,7 +66,7 @@ function PersonView({ person }: { person: AdminPerson }) {
     } finally {
       setBusy(false);
       // The drawer reloads: the matrix and the audit entry the change wrote.
-      await queryClient.invalidateQueries({ queryKey: [...adminUsersKey, 'person', person.iPSN_Id] });
+      await reloads.person(person.iPSN_Id);
     }
   };
 

@@ -9,11 +9,10 @@ import {
   type UsersType,
   type WebsiteUserRow,
 } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { adminUsersKey, userActions, useUsers } from '../api/admin-users-api.ts';
+import { useAdminUsersReloads, userActions, useUsers } from '../api/admin-users-api.ts';
 import { initialTableState, pageCount, tableReducer, type WebsiteView } from '../lib/table-state.ts';
 import classes from './admin-users.module.css';
 import { ImportDialog } from './import-dialog.tsx';
@@ -26,7 +25,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
 
 /** /admin/users (spec 2 sections 2-9 "Users Management"): the two tabs, search, sort, pages and the row actions. */
 export function UsersPage() {
-  const queryClient = useQueryClient();
+  const reloads = useAdminUsersReloads();
   const [state, dispatch] = useReducer(tableReducer, initialTableState);
   const [searchText, setSearchText] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchText, 300);
@@ -41,7 +40,7 @@ export function UsersPage() {
     dispatch({ type: 'search', q: debouncedSearch });
   }, [debouncedSearch]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...adminUsersKey, 'list'] });
+  const refresh = reloads.users;
 
   /** Runs one action: the server's message shows green, its refusal red, and the table reloads either way. */
   const run = async (action: () => Promise<{ message: string }>) => {

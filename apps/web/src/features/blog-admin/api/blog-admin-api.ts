@@ -12,14 +12,10 @@ import type {
   SuggestionsReply,
   UploadImageReply,
 } from '@portal/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The Blog Management and post editor calls (spec 2 section 7 "Blogs and posts"). Every one is admin-only on the server. */
-
-export const blogAdminKey = ['blog-admin'] as const;
-export const blogsKey = [...blogAdminKey, 'blogs'] as const;
-export const postsKey = [...blogAdminKey, 'posts'] as const;
 
 export interface PostsFilter {
   publish: boolean;
@@ -27,11 +23,25 @@ export interface PostsFilter {
   key: string | undefined;
 }
 
+/** Blog Management's query keys: its queries and its reloads take them from here. */
+export const blogAdminKeys = {
+  all: ['blog-admin'] as const,
+  blogs: () => [...blogAdminKeys.all, 'blogs'] as const,
+  /** every posts list (Published and Drafts, every blog filter) */
+  posts: () => [...blogAdminKeys.all, 'posts'] as const,
+  postList: (filter: PostsFilter) => [...blogAdminKeys.posts(), filter] as const,
+  post: (id: number) => [...blogAdminKeys.all, 'post', id] as const,
+  research: (id: number) => [...blogAdminKeys.all, 'research', id] as const,
+  suggestions: (q: string) => [...blogAdminKeys.all, 'suggestions', q] as const,
+  analysts: () => [...blogAdminKeys.all, 'analysts'] as const,
+  sectors: () => [...blogAdminKeys.all, 'sectors'] as const,
+};
+
 export const fetchBlogs = async (signal?: AbortSignal) =>
   (await apiRequest<BlogInfosReply>('GET', '/blogs', { signal })).data;
 
 export const useBlogs = () =>
-  useQuery({ queryKey: blogsKey, queryFn: ({ signal }) => fetchBlogs(signal), staleTime: 0 });
+  useQuery({ queryKey: blogAdminKeys.blogs(), queryFn: ({ signal }) => fetchBlogs(signal), staleTime: 0 });
 
 const postsQuery = (filter: PostsFilter, cursor: string | undefined) => ({
   publish: String(filter.publish),
@@ -42,7 +52,7 @@ const postsQuery = (filter: PostsFilter, cursor: string | undefined) => ({
 /** GET /blog/getPosts: keyset pages ("more" asks for the next one). */
 export const usePosts = (filter: PostsFilter) =>
   useInfiniteQuery({
-    queryKey: [...postsKey, filter],
+    queryKey: blogAdminKeys.postList(filter),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<PostsReply>('GET', '/blog/getPosts', { query: postsQuery(filter, pageParam), signal }),
     initialPageParam: undefined as string | undefined,
@@ -65,6 +75,29 @@ export const postActions = {
   remove: (id: number) => apiRequest<ActionReply>('GET', '/post/delete', { query: { id: String(id) } }),
 };
 
+/**
+ * What Blog Management's actions change in the cache: `blogs` and `posts` ask those lists again; a publish or
+ * unpublish answers the list the post left, which `showPosts` puts in place at once, and `otherPosts` asks the
+ * other tab's lists (Drafts after a publish, Published after an unpublish) again.
+ */
+export const useBlogAdminReloads = () => {
+  const queryClient = useQueryClient();
+  return {
+    blogs: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.blogs() }),
+    posts: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.posts() }),
+    showPosts: (filter: PostsFilter, reply: PostsReply) =>
+      queryClient.setQueryData<InfiniteData<PostsReply, string | undefined>>(blogAdminKeys.postList(filter), {
+        pages: [reply],
+        pageParams: [undefined],
+      }),
+    otherPosts: (publish: boolean) =>
+      queryClient.invalidateQueries({
+        queryKey: blogAdminKeys.posts(),
+        predicate: (query) => (query.queryKey[2] as Partial<PostsFilter> | undefined)?.publish !== publish,
+      }),
+  };
+};
+
 export const blogActions = {
   /** POST /blog/config: without key it creates a blog (the server picks the key). */
   save: async (body: BlogConfigBody) =>
@@ -79,7 +112,7 @@ export const fetchPost = async (id: number, signal?: AbortSignal) =>
 
 export const usePost = (id: number | null) =>
   useQuery({
-    queryKey: [...blogAdminKey, 'post', id ?? 0],
+    queryKey: blogAdminKeys.post(id ?? 0),
     queryFn: ({ signal }) => fetchPost(id ?? 0, signal),
     enabled: id !== null,
     staleTime: 0,
@@ -110,7 +143,7 @@ export const editorActions = {
 /** GET /post/associatedResearch/{id}: the post's chosen reports, in their order. */
 export const useAssociatedResearch = (id: number | null) =>
   useQuery({
-    queryKey: [...blogAdminKey, 'research', id ?? 0],
+    queryKey: blogAdminKeys.research(id ?? 0),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ data: { id: number; title: string }[] }>('GET', `/post/associatedResearch/${id}`, {
@@ -126,7 +159,7 @@ export const useAssociatedResearch = (id: number | null) =>
 /** GET /reports/suggestions?q=: report ids and titles for the associated research search. */
 export const useReportSuggestions = (q: string) =>
   useQuery({
-    queryKey: [...blogAdminKey, 'suggestions', q],
+    queryKey: blogAdminKeys.suggestions(q),
     queryFn: async ({ signal }) =>
       (await apiRequest<SuggestionsReply>('GET', '/reports/suggestions', { query: { q }, signal })).reports,
     enabled: q.trim().length >= 2,
@@ -135,7 +168,7 @@ export const useReportSuggestions = (q: string) =>
 
 export const useAnalysts = () =>
   useQuery({
-    queryKey: [...blogAdminKey, 'analysts'],
+    queryKey: blogAdminKeys.analysts(),
     queryFn: async ({ signal }) =>
       (await apiRequest<{ data: Analyst[] }>('GET', '/analysts', { signal })).data,
     staleTime: 5 * 60_000,
@@ -143,7 +176,7 @@ export const useAnalysts = () =>
 
 export const useSectors = () =>
   useQuery({
-    queryKey: [...blogAdminKey, 'sectors'],
+    queryKey: blogAdminKeys.sectors(),
     queryFn: async ({ signal }) => (await apiRequest<{ data: Sector[] }>('GET', '/sectors', { signal })).data,
     staleTime: 5 * 60_000,
   });

@@ -2,13 +2,12 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
 import { Button, Group, Select, Table } from '@mantine/core';
-import { type BlogInfo, messagesBlogs, type PostCard, type PostsReply } from '@portal/contract';
-import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { type BlogInfo, messagesBlogs, type PostCard } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { postActions, postsKey, usePosts } from '../api/blog-admin-api.ts';
+import { postActions, useBlogAdminReloads, usePosts } from '../api/blog-admin-api.ts';
 import classes from './blog-admin.module.css';
 
 const m = messagesBlogs.admin;
@@ -23,7 +22,7 @@ export const formatDate = (iso: string) =>
  * Edit, Publish or Unpublish, and Delete (after a confirmation).
  */
 export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
-  const queryClient = useQueryClient();
+  const reloads = useBlogAdminReloads();
   const [publish, setPublish] = useState(true);
   const [key, setKey] = useState(allBlogs);
   const [feedback, setFeedback] = useState<FeedbackValue | null>(null);
@@ -34,7 +33,7 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
   const rows = posts.data?.pages.flatMap((page) => page.data) ?? [];
   const kind = publish ? m.toggle.published : m.toggle.drafts;
 
-  const refreshAll = () => queryClient.invalidateQueries({ queryKey: postsKey });
+  const refreshAll = reloads.posts;
 
   /** Publish or unpublish: the reply is the list the post left, which replaces it at once; the others reload. */
   const toggle = async (post: PostCard) => {
@@ -44,21 +43,13 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
       const reply = publish
         ? await postActions.unpublish(post.id, filter.key)
         : await postActions.publish(post.id, filter.key);
-      if (reply && Array.isArray(reply.data)) {
-        queryClient.setQueryData<InfiniteData<PostsReply, string | undefined>>([...postsKey, filter], {
-          pages: [reply],
-          pageParams: [undefined],
-        });
-      }
+      if (reply && Array.isArray(reply.data)) reloads.showPosts(filter, reply);
       setFeedback({ ok: true, text: publish ? m.unpublished : m.published });
     } catch (error) {
       setFeedback(failureOf(error));
     } finally {
       setBusy(null);
-      await queryClient.invalidateQueries({
-        queryKey: postsKey,
-        predicate: (query) => (query.queryKey[2] as { publish?: boolean })?.publish !== publish,
-      });
+      await reloads.otherPosts(publish);
     }
   };
 

@@ -17,11 +17,10 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Group, Text } from '@mantine/core';
 import { type BlogConfigBody, type BlogInfo, messagesBlogs } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { blogActions, blogsKey, postsKey } from '../api/blog-admin-api.ts';
+import { blogActions, useBlogAdminReloads } from '../api/blog-admin-api.ts';
 import { inOrder, moveKey, sameOrder } from '../lib/blog-order.ts';
 import classes from './blog-admin.module.css';
 import { BlogConfigForm } from './blog-config-form.tsx';
@@ -81,7 +80,7 @@ export function SettingsTab({
   selectedKey: string | null;
   onSelect: (key: string) => void;
 }) {
-  const queryClient = useQueryClient();
+  const reloads = useBlogAdminReloads();
   const serverOrder = blogs.map((blog) => blog.key);
   const [order, setOrder] = useState<string[]>(serverOrder);
   const [feedback, setFeedback] = useState<FeedbackValue | null>(null);
@@ -113,7 +112,7 @@ export function SettingsTab({
   };
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: blogsKey });
+    await reloads.blogs();
   };
 
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
@@ -159,7 +158,7 @@ export function SettingsTab({
       await blogActions.remove(blog.key);
       setFeedback({ ok: true, text: s.deleted });
       await refresh();
-      await queryClient.invalidateQueries({ queryKey: postsKey });
+      await reloads.posts();
     } catch (error) {
       setFeedback(failureOf(error));
     } finally {

@@ -5,12 +5,13 @@ import type {
   SendEmailReply,
   UpdateMatrixReply,
 } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fetchMatrixData, fetchPersonEntries, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
 import { type MatrixAxes, matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
 import { fetchParameters } from '../../../lib/parameters.ts';
 import type { PendingChanges } from '../lib/chip-state.ts';
+import { subscriptionKeys } from './subscription-keys.ts';
 
 /** The parameters the preference screen reads (spec 3 sections 2 and 9); all public. */
 export const preferenceParameters = [
@@ -62,11 +63,9 @@ export const fetchPreferencesConfig = async (signal?: AbortSignal): Promise<Pref
   return { parameters, axes: parseMatrixData(matrix), descriptions };
 };
 
-export const preferencesKey = ['subscription-preferences'] as const;
-
 export const usePreferencesConfig = () =>
   useQuery({
-    queryKey: [...preferencesKey, 'config'],
+    queryKey: subscriptionKeys.preferencesConfig(),
     queryFn: ({ signal }) => fetchPreferencesConfig(signal),
     staleTime: 5 * 60_000,
   });
@@ -74,11 +73,17 @@ export const usePreferencesConfig = () =>
 /** The person's entries, fetched on every visit (a save or an unsubscribe elsewhere changes them). */
 export const usePersonEntries = (person: { iPSN_Id: number; sEntity: PersonEntity } | null) =>
   useQuery({
-    queryKey: [...preferencesKey, 'person', person?.iPSN_Id ?? 0, person?.sEntity ?? 'U'],
+    queryKey: subscriptionKeys.personEntriesOf(person?.iPSN_Id ?? 0, person?.sEntity ?? 'U'),
     queryFn: ({ signal }) => fetchPersonEntries(person?.iPSN_Id ?? 0, person?.sEntity ?? 'U', signal),
     enabled: person !== null && person.iPSN_Id > 0,
     staleTime: 0,
   });
+
+/** After a save: every person's entries are asked again when next shown. */
+export const useReloadPersonEntries = () => {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.personEntries() });
+};
 
 /** The reader's answer to the pay dialog; a save of removals only is the 'No' path (spec 3 section 4). */
 export type PayAnswer = 'Yes' | 'No';

@@ -10,6 +10,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { fetchMatrixData, fetchPersonEntries, updateMatrix } from '../../../lib/matrix/matrix-api.ts';
 import { matrixSchemaOf, parseMatrixData } from '../../../lib/matrix/matrix-xml.ts';
 import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
+import { subscriptionKeys } from './subscription-keys.ts';
 
 /** POST /mailLinks/redeem: opens an e-mailed person link; the reply's cookie lets this browser act for that person. */
 export const redeemMailLink = async (token: string) =>
@@ -122,14 +123,12 @@ export const requestUnsubscribeLink = (email: string, productId: number) =>
     body: { email, productId },
   });
 
-export const unsubscribeKeys = {
-  reasons: ['unsubscribe', 'reasons'] as const,
-  product: (productId: number, psnId: number) => ['unsubscribe', 'product', productId, psnId] as const,
-};
-
 /** The unsubscribe reasons (spec 3 section 4: the first is the default). */
 export const useUnsubscribeReasons = () =>
-  useQuery({ queryKey: unsubscribeKeys.reasons, queryFn: ({ signal }) => fetchUnsubscribeReasons(signal) });
+  useQuery({
+    queryKey: subscriptionKeys.unsubscribeReasons,
+    queryFn: ({ signal }) => fetchUnsubscribeReasons(signal),
+  });
 
 export interface ProductToLeave {
   /** the product's name; undefined for an id the matrix does not know */
@@ -141,7 +140,7 @@ export interface ProductToLeave {
 /** What /unsubscribe/{id} names and whether the person holds it; read again on every visit (the matrix changes). */
 export const useProductToLeave = (productId: number, person: { iPSN_Id: number; sEntity: string }) =>
   useQuery({
-    queryKey: unsubscribeKeys.product(productId, person.iPSN_Id),
+    queryKey: subscriptionKeys.productToLeave(productId, person.iPSN_Id),
     staleTime: 0,
     queryFn: async ({ signal }): Promise<ProductToLeave> => {
       if (productId === matrixConstants.mailListProductId) return { name: undefined, held: true };

@@ -1,6 +1,5 @@
 import { Button, Skeleton } from '@mantine/core';
 import { subscriptionMessages } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,11 +8,11 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   type PayAnswer,
   type PreferencesConfig,
-  preferencesKey,
   type SaveProgress,
   savePreferences,
   usePersonEntries,
   usePreferencesConfig,
+  useReloadPersonEntries,
 } from '../api/preferences-api.ts';
 import { type AccessPerson, usePersonAccess } from '../hooks/use-person-access.ts';
 import {
@@ -166,7 +165,7 @@ type Dialog = 'none' | 'alreadySubscribed' | 'pay' | 'done';
 function PreferencesEditor({ person, back, viaLink, config, entries }: EditorProps) {
   const { parameters, axes, descriptions } = config;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const reloadPersonEntries = useReloadPersonEntries();
   const model = useMemo(
     () => buildChipModel(axes, entries, parameters.sRWClientSubRelevantZAxis),
     [axes, entries, parameters.sRWClientSubRelevantZAxis],
@@ -249,7 +248,7 @@ function PreferencesEditor({ person, back, viaLink, config, entries }: EditorPro
 
   const finish = () => {
     setDialog('none');
-    void queryClient.invalidateQueries({ queryKey: [...preferencesKey, 'person'] });
+    reloadPersonEntries();
     navigate(backTo);
   };
 
