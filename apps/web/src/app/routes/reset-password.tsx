@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert, FormSuccess } from '../../components/forms/form-feedback.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { useResetTokenValidity } from '../../features/auth/api/auth-queries.ts';
+import { useResetTokenValidity } from '../../features/auth/api/token-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { ResetPasswordFormView } from '../../features/auth/components/reset-password-form.tsx';
 import { safeRelativeUrl } from '../../lib/session.ts';

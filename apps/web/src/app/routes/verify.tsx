@@ -3,7 +3,7 @@ import { messagesVerification } from '@portal/contract';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/forms/form-feedback.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { useEmailVerification } from '../../features/auth/api/auth-queries.ts';
+import { useEmailVerification } from '../../features/auth/api/token-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

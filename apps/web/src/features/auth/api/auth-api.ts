@@ -22,21 +22,6 @@ export const forgotPassword = (email: string) =>
 export const resendVerification = (email: string) =>
   apiRequest<MessageReply>('POST', '/users/resendVerify', { body: { email } });
 
-/**
- * Signup verification (spec 3): the GET only checks the token (mail scanners prefetch links); the POST,
- * made by this page, consumes it. Resolves true when the e-mail is verified.
- */
-export const verifyEmail = async (token: string): Promise<boolean> => {
-  const check = await apiRequest<{ success: boolean }>('GET', '/verify', { query: { token } });
-  if (!check?.success) return false;
-  await apiRequest<MessageReply>('POST', '/verify', { body: { token } });
-  return true;
-};
-
-export const validateResetToken = async (token: string): Promise<boolean> =>
-  (await apiRequest<{ success: boolean }>('GET', '/users/validateResetToken', { query: { token } }))
-    ?.success === true;
-
 export const resetPassword = (body: ResetPasswordForm) =>
   apiRequest<MessageReply>('POST', '/users/resetPassword', { body });
 

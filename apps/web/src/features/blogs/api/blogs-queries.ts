@@ -8,13 +8,23 @@ import {
   searchPosts,
 } from './blogs-api.ts';
 
+/** The reader's blogs' query keys (the feature changes no cached query). */
+export const blogsKeys = {
+  blogs: ['blogs'] as const,
+  posts: (key: string | undefined, userId: number | null) => ['blog-posts', key ?? null, userId] as const,
+  postPage: (id: number, userId: number | null) => ['post-page', id, userId] as const,
+  postResearch: (id: number) => ['post-research', id] as const,
+  postStats: (id: number, page: number) => ['post-stats', id, page] as const,
+  postSearch: (q: string) => ['post-search', q] as const,
+};
+
 export const useBlogs = () =>
-  useQuery({ queryKey: ['blogs'], queryFn: ({ signal }) => fetchBlogs(signal), staleTime: 60_000 });
+  useQuery({ queryKey: blogsKeys.blogs, queryFn: ({ signal }) => fetchBlogs(signal), staleTime: 60_000 });
 
 /** A blog's published posts on the keyset cursor; the reply depends on who asks (`userId`: entitlement). */
 export const useBlogPosts = (key: string | undefined, userId: number | null, enabled: boolean) =>
   useInfiniteQuery({
-    queryKey: ['blog-posts', key ?? null, userId],
+    queryKey: blogsKeys.posts(key, userId),
     queryFn: ({ pageParam, signal }) => fetchPosts(key, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
@@ -27,7 +37,7 @@ export const useBlogPosts = (key: string | undefined, userId: number | null, ena
  */
 export const usePostPage = (id: number, userId: number | null, enabled: boolean) =>
   useQuery({
-    queryKey: ['post-page', id, userId],
+    queryKey: blogsKeys.postPage(id, userId),
     queryFn: ({ signal }) => fetchPostPage(id, signal),
     enabled: enabled && id > 0,
     gcTime: 0,
@@ -38,14 +48,14 @@ export const usePostPage = (id: number, userId: number | null, enabled: boolean)
 
 export const useAssociatedResearch = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['post-research', id],
+    queryKey: blogsKeys.postResearch(id),
     queryFn: ({ signal }) => fetchAssociatedResearch(id, signal),
     enabled: enabled && id > 0,
   });
 
 export const usePostStats = (id: number, page: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['post-stats', id, page],
+    queryKey: blogsKeys.postStats(id, page),
     queryFn: ({ signal }) => fetchPostStats(id, page, signal),
     enabled,
     // A visit just made must show: the statistics are read fresh each time the dialog opens.
@@ -55,7 +65,7 @@ export const usePostStats = (id: number, page: number, enabled: boolean) =>
 
 export const usePostSearch = (q: string, enabled: boolean) =>
   useInfiniteQuery({
-    queryKey: ['post-search', q],
+    queryKey: blogsKeys.postSearch(q),
     queryFn: ({ pageParam, signal }) => searchPosts(q, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,

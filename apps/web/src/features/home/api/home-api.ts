@@ -2,7 +2,11 @@ import type { HomeReply } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const homeKey = ['overall-home'] as const;
+/** The home's query keys (the feature changes no cached query). */
+export const homeKeys = {
+  all: ['overall-home'] as const,
+  lists: (userId: number) => [...homeKeys.all, userId] as const,
+};
 
 /** GET /overall/home: the signed-in home's four lists in one call. */
 export const fetchHome = (signal?: AbortSignal) => apiRequest<HomeReply>('GET', '/overall/home', { signal });
@@ -13,7 +17,7 @@ export const fetchHome = (signal?: AbortSignal) => apiRequest<HomeReply>('GET', 
  */
 export const useHome = (userId: number) =>
   useQuery({
-    queryKey: [...homeKey, userId],
+    queryKey: homeKeys.lists(userId),
     queryFn: ({ signal }) => fetchHome(signal),
     enabled: userId > 0,
     staleTime: 0,

@@ -27,10 +27,15 @@ export const prefetchLanding = () => {
   early.catch(() => undefined);
 };
 
+/** The site feature's query keys (its contact form's call changes no cached query). */
+export const siteKeys = {
+  landing: (userId: number) => ['landing', userId] as const,
+};
+
 /** Active sliders (private ones only for signed-in readers) and the latest research: kept per reader. */
 export const useLanding = (userId: number) =>
   useQuery({
-    queryKey: ['landing', userId],
+    queryKey: siteKeys.landing(userId),
     queryFn: ({ signal }) => {
       // The early answer is used once: it was asked with the same session cookie.
       const started = early;
