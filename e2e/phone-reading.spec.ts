@@ -271,6 +271,12 @@ const siteStill = (page: Page) =>
       document.documentElement.scrollWidth <= window.innerWidth && (window.visualViewport?.scale ?? 1) === 1,
   );
 
+/** Two animation frames with nothing new to draw: the page has taken in what came before. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+
 /**
  * Two taps at a point, 150 ms apart by the events' own clock (a loaded machine may take longer to send them; the
  * viewer judges a double tap by the events' time stamps).
@@ -334,9 +340,13 @@ test.describe('issue 21: reading on a phone', () => {
         return box.y + box.height;
       })
       .toBeLessThanOrEqual(barTop);
+    // The last page drawn before going back up: a drawing still running when the taps come would hold them up.
+    await expect(last.locator('canvas')).toBeVisible();
     await region.evaluate((el) => {
       el.scrollTop = 0;
     });
+    await expect(first.locator('canvas')).toBeVisible();
+    await settled(page);
 
     // A double tap on the page zooms in at the tapped point; the site does not move.
     const box = (await canvas.boundingBox())!;

@@ -404,7 +404,9 @@ export default function PdfView({
       changeZoom((zoom) => (zoom > 1.05 ? 1 : pdfDoubleTapZoom), local(done.x, done.y));
     };
     const onEnd = (event: TouchEvent) => {
-      onTapEnd(event);
+      // A cancelled touch (the browser took it over) is no tap.
+      if (event.type === 'touchend') onTapEnd(event);
+      else tap = null;
       if (!pinch || event.touches.length >= 2) return;
       const done = pinch;
       pinch = null;
