@@ -1,6 +1,7 @@
 export * from './api-routes.ts';
 export * from './brand.ts';
 export * from './copy-links.ts';
+export * from './landing.ts';
 export * from './legal-texts.ts';
 export * from './limits.ts';
 export * from './links.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { splitSliderLink } from '../landing.ts';
 import { messagesSite } from '../messages-site.ts';
 import { firstErrors } from './common.ts';
-import { aoiForm, aoiTypeFromSegment, customPageParamParams, splitSliderLink } from './site.ts';
+import { aoiForm, aoiTypeFromSegment, customPageParamParams } from './site.ts';
 
 describe('site schemas', () => {
   it("splits a slider link on ';' into the in-page link and the new-window link", () => {
