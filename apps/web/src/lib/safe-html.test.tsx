@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firstHeadingText, htmlToText, isBlankHtml, renderRichHtml, renderSafeHtml } from './safe-html.tsx';
 
 const draw = (html: string, topHeading?: 1 | 2) =>
@@ -51,6 +51,44 @@ describe('renderRichHtml', () => {
     expect(draw('<h1>Title</h1>', 1).querySelector('h1')?.textContent).toBe('Title');
   });
 
+  it('refuses links that leave the site by a back door, and sanitises the text of a refused link', () => {
+    const root = draw(
+      '<a href="/\\evil.example/x">backslash</a><a href="/\t/evil.example/x">tab</a>' +
+        '<a href=" /reports/2 ">spaced</a><a href="java&#10;script:alert(1)">split</a>' +
+        '<a href="javascript:alert(2)"><img src="/a.png" onerror="alert(3)">inner <b>bold</b></a>',
+    );
+    expect(Array.from(root.querySelectorAll('a'), (a) => a.getAttribute('href'))).toEqual(['/reports/2']);
+    expect(root.innerHTML).not.toMatch(/onerror|javascript:|evil/i);
+    expect(root.querySelector('img')?.getAttribute('src')).toBe('/a.png');
+    expect(root.querySelector('b')?.textContent).toBe('bold');
+    expect(root.textContent).toContain('backslash');
+  });
+
+  it('drops the content of script-like tags wherever they are, and attributes outside their tag', () => {
+    const root = draw(
+      '<font><script>alert(1)</script>visible</font><noscript>ns</noscript><template>tpl</template>' +
+        '<style>p{}</style><svg><text>svg</text></svg><form><p>form text</p></form>' +
+        '<p data-x="1" aria-label="x" src="/a.png" href="/b" alt="c" colspan="2">plain</p>' +
+        '<h2 id="cookie">clobber</h2>',
+    );
+    expect(root.textContent).toBe('visibleplainclobber');
+    expect(root.querySelector('p')?.attributes).toHaveLength(0);
+    // DOMPurify's guard against DOM clobbering: an id that names a document property is dropped.
+    expect(root.querySelector('h2')?.hasAttribute('id')).toBe(false);
+  });
+
+  it('draws tables, images and headings without a React warning', () => {
+    const error = vi.spyOn(console, 'error');
+    const root = draw(
+      '<h1 id="top">Title</h1><table><thead><tr><th scope="row" rowspan="3">A</th></tr></thead>' +
+        '<tbody><tr><td colspan="2">B</td></tr></tbody></table><img src="https://cdn.example/c.png" alt="C"><hr>',
+    );
+    expect(error).not.toHaveBeenCalled();
+    expect(root.querySelector('h2#top')?.textContent).toBe('Title');
+    expect(root.querySelector('th')?.getAttribute('rowspan')).toBe('3');
+    expect(root.querySelector('td')?.getAttribute('colspan')).toBe('2');
+  });
+
   it('keeps table cell spans within bounds and header scopes', () => {
     const root = draw(
       '<table><tr><th scope="col" colspan="2">A</th><td rowspan="999" colspan="x">B</td></tr></table>',
@@ -91,6 +129,19 @@ describe('renderSafeHtml (short texts)', () => {
     expect(root.textContent).toContain('cell');
     expect(root.textContent).not.toContain('alert(2)');
     expect(root.querySelectorAll('a')).toHaveLength(1);
+  });
+  it('opens outside links in a new tab and keeps the text of tags outside the list', () => {
+    const root = drawSnippet(
+      '<p><a href="https://example.com/x">out</a> <a href="mailto:a@b.example">mail</a></p>' +
+        '<table><thead><tr><th>Head</th></tr></thead></table><div class="c" style="x">div text</div>',
+    );
+    const [out, mail] = Array.from(root.querySelectorAll('a'));
+    expect(out?.getAttribute('target')).toBe('_blank');
+    expect(out?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(mail?.hasAttribute('target')).toBe(false);
+    expect(root.textContent).toContain('Head');
+    expect(root.textContent).toContain('div text');
+    expect(root.firstElementChild?.innerHTML).not.toMatch(/<div|<th|class=|style=/);
   });
   it('gives the plain text for previews', () => {
     expect(htmlToText('<p>One\n <b>two</b></p><p>three</p>')).toBe('One two three');

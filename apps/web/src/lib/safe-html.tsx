@@ -1,10 +1,16 @@
+import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { createElement, type ReactNode } from 'react';
 
 // Stored HTML (page texts, the contact block, analyst and company descriptions, refusal texts from the server) is
-// sanitised by the server; it is still rebuilt here from an allow-list and never set as HTML, so a script, an
-// event handler or a javascript: link in it has no effect. Tags outside the list are dropped but their text is
-// kept; script-like tags go entirely. Two allow-lists: `page` for whole stored pages, `snippet` for short texts.
-const pageTags = new Set([
+// sanitised by the server; it is sanitised again here by DOMPurify with an allow-list, so a script, an event
+// handler or a javascript: link in it has no effect. Tags outside the list are dropped but their text is kept
+// (DOMPurify's KEEP_CONTENT); script-like tags go entirely (FORBID_CONTENTS). Two allow-lists: `page` for whole
+// stored pages, `snippet` for short texts.
+//
+// DOMPurify's result is turned into React elements (toReact below, which decides nothing) rather than set as
+// innerHTML: innerHTML needs an element of its own to hold it, and the callers place the content directly in
+// their own element (the long-form style's `.prose > :first-child` spacing, a refusal inside a `role="alert"`).
+const pageTags = [
   'p',
   'br',
   'hr',
@@ -51,8 +57,8 @@ const pageTags = new Set([
   'th',
   'td',
   'address',
-]);
-const snippetTags = new Set([
+];
+const snippetTags = [
   'p',
   'br',
   'strong',
@@ -71,8 +77,9 @@ const snippetTags = new Set([
   'span',
   'sub',
   'sup',
-]);
-const droppedTags = new Set([
+];
+/** Removed with everything inside them; any other tag outside the lists leaves its text. */
+const droppedTags = [
   'script',
   'style',
   'template',
@@ -80,6 +87,10 @@ const droppedTags = new Set([
   'object',
   'embed',
   'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
   'frame',
   'frameset',
   'svg',
@@ -93,28 +104,104 @@ const droppedTags = new Set([
   'meta',
   'head',
   'title',
-]);
-const voidTags = new Set(['br', 'hr', 'img']);
+];
 
+/** The attributes a tag of a whole page may keep besides an id; a snippet keeps a link's href only. */
+const pageAttributes: Record<string, readonly string[]> = {
+  a: ['href'],
+  img: ['src', 'alt'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan', 'scope'],
+};
+
+/** Links: the web, mail, phone, in-page anchors and same-site paths; never `//host` or `/\host`. */
+const linkPattern = /^(?:https?:|mailto:|tel:|#|\/(?![/\\]))/i;
+/** Only same-site images and https ones; no data: or protocol-relative URLs. */
+const imagePattern = /^(?:https:|\/(?![/\\]))/i;
 /** Ids an author may give an element so that `?pageid=` can scroll to it. */
 const safeId = /^[A-Za-z][\w.:-]{0,63}$/;
 
 export const safeHref = (href: string | null) => {
   if (!href) return undefined;
   const value = href.trim();
-  return /^(https?:|mailto:|tel:|#|\/(?!\/))/i.test(value) ? value : undefined;
+  return linkPattern.test(value) ? value : undefined;
 };
 
-// Only same-site images and https ones; no data: or protocol-relative URLs.
-const safeSrc = (src: string | null) => {
-  if (!src) return undefined;
-  const value = src.trim();
-  return /^(https:|\/(?!\/))/i.test(value) ? value : undefined;
-};
-
-const cellSpan = (value: string | null) => {
+const validCellSpan = (value: string) => {
   const n = Number(value);
-  return Number.isInteger(n) && n > 1 && n <= 50 ? n : undefined;
+  return Number.isInteger(n) && n > 1 && n <= 50;
+};
+
+const shared = {
+  ALLOWED_URI_REGEXP: linkPattern,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_DATA_ATTR: false,
+  FORBID_CONTENTS: droppedTags,
+  RETURN_DOM_FRAGMENT: true,
+} satisfies Config;
+
+const pageConfig = {
+  ...shared,
+  ALLOWED_TAGS: pageTags,
+  ALLOWED_ATTR: ['id'],
+  ADD_ATTR: (attribute: string, tag: string) => pageAttributes[tag]?.includes(attribute) ?? false,
+  // not URLs: checked by valueRules instead of ALLOWED_URI_REGEXP
+  ADD_URI_SAFE_ATTR: ['colspan', 'rowspan', 'scope'],
+} satisfies Config;
+
+const snippetConfig = {
+  ...shared,
+  ALLOWED_TAGS: snippetTags,
+  ALLOWED_ATTR: [],
+  ADD_ATTR: (attribute: string, tag: string) => tag === 'a' && attribute === 'href',
+} satisfies Config;
+
+const withHooks = (purifier: Purifier) => {
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    const { attrName, attrValue } = data;
+    if (attrName === 'id') data.keepAttr = safeId.test(attrValue);
+    else if (attrName === 'colspan' || attrName === 'rowspan') data.keepAttr = validCellSpan(attrValue);
+    else if (attrName === 'scope') data.keepAttr = attrValue === 'col' || attrValue === 'row';
+    else if (attrName === 'src' && node.nodeName === 'IMG') data.keepAttr = imagePattern.test(attrValue);
+  });
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    } else if (node.nodeName === 'IMG') {
+      // An image without a usable source is no image; one without alt text is decorative, not read out by its
+      // file name.
+      if (!node.hasAttribute('src')) node.remove();
+      else {
+        if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+        node.setAttribute('loading', 'lazy');
+      }
+    }
+  });
+  return purifier;
+};
+
+let purifiers: { page: Purifier; snippet: Purifier } | undefined;
+const purifierOf = (profile: 'page' | 'snippet') => {
+  purifiers ??= { page: withHooks(DOMPurify(window)), snippet: withHooks(DOMPurify(window)) };
+  return purifiers[profile];
+};
+
+/** React's names for the attributes DOMPurify may leave whose DOM names differ. */
+const propNames: Record<string, string> = { colspan: 'colSpan', rowspan: 'rowSpan' };
+
+/** DOMPurify's sanitised nodes as React elements, one for one. */
+const toReact = (node: Node, key: string): ReactNode => {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const props: Record<string, string> = { key };
+  for (const { name, value } of Array.from(element.attributes)) props[propNames[name] ?? name] = value;
+  return createElement(
+    element.localName,
+    props,
+    ...Array.from(element.childNodes, (child, i) => toReact(child, `${key}.${i}`)),
+  );
 };
 
 export interface RichHtmlOptions {
@@ -125,74 +212,34 @@ export interface RichHtmlOptions {
   topHeading?: 1 | 2;
 }
 
-interface Profile {
-  tags: ReadonlySet<string>;
-  /** Ids (for ?pageid= scrolling), images and table cell attributes: whole pages only. */
-  rich: boolean;
-  topHeading: 1 | 2;
-}
-
-const headingTag = (tag: string, top: 1 | 2) => `h${Math.max(Number(tag.slice(1)), top)}`;
-
-const convert = (node: Node, key: string, options: Profile): ReactNode => {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-  if (node.nodeType !== Node.ELEMENT_NODE) return null;
-  const element = node as Element;
-  const tag = element.tagName.toLowerCase();
-  if (droppedTags.has(tag)) return null;
-  const children = voidTags.has(tag)
-    ? []
-    : Array.from(element.childNodes).map((child, i) => convert(child, `${key}.${i}`, options));
-  if (!options.tags.has(tag)) return children;
-
-  const props: Record<string, unknown> = { key };
-  const id = element.getAttribute('id');
-  if (options.rich && id && safeId.test(id)) props.id = id;
-
-  if (tag === 'a') {
-    const href = safeHref(element.getAttribute('href'));
-    if (!href) return children;
-    props.href = href;
-    if (/^https?:/i.test(href)) Object.assign(props, { target: '_blank', rel: 'noopener noreferrer' });
-    return createElement('a', props, ...children);
+const render = (html: string, profile: 'page' | 'snippet', topHeading: 1 | 2): ReactNode => {
+  const config = profile === 'page' ? pageConfig : snippetConfig;
+  const fragment = purifierOf(profile).sanitize(html, config);
+  // A link whose address was refused is its text (DOMPurify keeps the element and drops the attribute).
+  for (const link of fragment.querySelectorAll('a:not([href])')) link.replaceWith(...link.childNodes);
+  if (topHeading === 2) {
+    for (const h1 of fragment.querySelectorAll('h1')) {
+      const h2 = h1.ownerDocument.createElement('h2');
+      for (const { name, value } of Array.from(h1.attributes)) h2.setAttribute(name, value);
+      h2.append(...h1.childNodes);
+      h1.replaceWith(h2);
+    }
   }
-  if (tag === 'img') {
-    const src = safeSrc(element.getAttribute('src'));
-    if (!src) return null;
-    // An image without alt text is treated as decorative rather than read out by its file name.
-    return createElement('img', { ...props, src, alt: element.getAttribute('alt') ?? '', loading: 'lazy' });
-  }
-  if (tag === 'td' || tag === 'th') {
-    const colSpan = cellSpan(element.getAttribute('colspan'));
-    const rowSpan = cellSpan(element.getAttribute('rowspan'));
-    if (colSpan) props.colSpan = colSpan;
-    if (rowSpan) props.rowSpan = rowSpan;
-    const scope = element.getAttribute('scope');
-    if (tag === 'th' && (scope === 'col' || scope === 'row')) props.scope = scope;
-  }
-  const name = /^h[1-6]$/.test(tag) ? headingTag(tag, options.topHeading) : tag;
-  if (voidTags.has(tag)) return createElement(name, props);
-  return createElement(name, props, ...children);
-};
-
-const render = (html: string, profile: Profile): ReactNode => {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return Array.from(doc.body.childNodes).map((child, i) => convert(child, String(i), profile));
+  return Array.from(fragment.childNodes, (child, i) => toReact(child, String(i)));
 };
 
 /** A whole stored page as React elements of the page allow-list of tags and attributes (never raw HTML). */
 export const renderRichHtml = (html: string, options: RichHtmlOptions = {}): ReactNode =>
-  render(html, { tags: pageTags, rich: true, topHeading: options.topHeading ?? 2 });
+  render(html, 'page', options.topHeading ?? 2);
 
 /** A short stored text (a description, a refusal) as React elements of a small allow-list, links only. */
-export const renderSafeHtml = (html: string): ReactNode =>
-  render(html, { tags: snippetTags, rich: false, topHeading: 1 });
+export const renderSafeHtml = (html: string): ReactNode => render(html, 'snippet', 1);
 
-/** The plain text of stored HTML (for truncated previews). */
 /** Elements that end a line of text: their text must not run into the next block's ("fund.Daniel"). */
 const blockElements =
   'address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,table,td,th,tr,ul';
 
+/** The plain text of stored HTML (for truncated previews). */
 export const htmlToText = (html: string) => {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   for (const element of body.querySelectorAll(blockElements)) element.after(' ');
