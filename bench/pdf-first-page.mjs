@@ -70,19 +70,37 @@ const measureOnce = async (page, url) => {
   return page.evaluate((name) => {
     const mark = performance.getEntriesByName(name)[0];
     const resources = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
-    const end = (/** @type {RegExp} */ re) =>
-      resources.find((r) => re.test(new URL(r.name).pathname))?.responseEnd;
+    const find = (/** @type {RegExp} */ re) => resources.find((r) => re.test(new URL(r.name).pathname));
+    const end = (/** @type {RegExp} */ re) => find(re)?.responseEnd;
+    const start = (/** @type {RegExp} */ re) => find(re)?.startTime ?? Number.NaN;
+    const firstApi = resources.find((r) => new URL(r.name).pathname.startsWith('/api/'));
     return {
       firstPage: mark?.startTime ?? Number.NaN,
       reportJson: end(/^\/api\/report\/[SH]-\d+$/) ?? Number.NaN,
       pdfBytes: end(/^\/api\/files\//) ?? Number.NaN,
+      // The waterfall: when each request of the viewer's first paint started, and how many files came first.
+      sessionStart: start(/^\/api\/users\/me$/),
+      reportStart: start(/^\/api\/report\/[SH]-\d+$/),
+      workerStart: start(/pdf\.worker[^/]*\.mjs$/),
+      fileStart: start(/^\/api\/files\//),
+      filesBeforeApi: firstApi
+        ? resources.filter(
+            (r) => r.startTime < firstApi.startTime && !new URL(r.name).pathname.startsWith('/api/'),
+          ).length
+        : Number.NaN,
     };
   }, markName);
 };
 
-const summarise = (/** @type {{ firstPage: number, reportJson: number, pdfBytes: number }[]} */ samples) => {
-  const of = (/** @type {'firstPage' | 'reportJson' | 'pdfBytes'} */ key) => samples.map((s) => s[key]);
+/** @typedef {Awaited<ReturnType<typeof measureOnce>>} Sample */
+const summarise = (/** @type {Sample[]} */ samples) => {
+  const of = (/** @type {keyof Sample} */ key) => samples.map((s) => s[key]);
   return {
+    sessionStart: quantile(of('sessionStart'), 0.5),
+    reportStart: quantile(of('reportStart'), 0.5),
+    workerStart: quantile(of('workerStart'), 0.5),
+    fileStart: quantile(of('fileStart'), 0.5),
+    filesBeforeApi: quantile(of('filesBeforeApi'), 0.5),
     median: quantile(of('firstPage'), 0.5),
     p90: quantile(of('firstPage'), 0.9),
     min: Math.min(...of('firstPage')),
@@ -140,7 +158,7 @@ const main = async () => {
   const url = `/reports/${report.id}_asia-semiconductor-yearbook`;
 
   // Cold: a new context per run (empty HTTP cache, same session cookie); one warm-up run first, not counted.
-  /** @type {{ firstPage: number, reportJson: number, pdfBytes: number }[]} */
+  /** @type {Sample[]} */
   const cold = [];
   for (let run = -1; run < runs; run++) {
     const context = await browser.newContext({ baseURL: base, viewport, storageState });
@@ -149,12 +167,12 @@ const main = async () => {
     await context.close();
     if (run >= 0) cold.push(sample);
     console.log(
-      `cold run ${run < 0 ? 'warm-up' : run + 1}: first page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)})`,
+      `cold run ${run < 0 ? 'warm-up' : run + 1}: first page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)}; started: session ${ms(sample.sessionStart)}, report ${ms(sample.reportStart)}, worker ${ms(sample.workerStart)}, file ${ms(sample.fileStart)}; ${sample.filesBeforeApi} files before the first API call)`,
     );
   }
   // Warm: one context, the app's scripts and pdf.js in the HTTP cache (the report itself is never cached).
   const context = await browser.newContext({ baseURL: base, viewport, storageState });
-  /** @type {{ firstPage: number, reportJson: number, pdfBytes: number }[]} */
+  /** @type {Sample[]} */
   const warm = [];
   for (let run = -1; run < runs; run++) {
     const page = await context.newPage();
@@ -162,7 +180,7 @@ const main = async () => {
     await page.close();
     if (run >= 0) warm.push(sample);
     console.log(
-      `warm run ${run < 0 ? 'warm-up' : run + 1}: first page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)})`,
+      `warm run ${run < 0 ? 'warm-up' : run + 1}: first page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)}; started: session ${ms(sample.sessionStart)}, report ${ms(sample.reportStart)}, worker ${ms(sample.workerStart)}, file ${ms(sample.fileStart)}; ${sample.filesBeforeApi} files before the first API call)`,
     );
   }
   await context.close();
@@ -174,6 +192,8 @@ const record = (result) => {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const row = (/** @type {string} */ label, /** @type {ReturnType<typeof summarise>} */ s) =>
     `| ${label} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.min)} | ${ms(s.max)} | ${ms(s.reportJson)} | ${ms(s.pdfBytes)} |`;
+  const waterfall = (/** @type {string} */ label, /** @type {ReturnType<typeof summarise>} */ s) =>
+    `| ${label} | ${Math.round(s.filesBeforeApi)} | ${ms(s.sessionStart)} | ${ms(s.reportStart)} | ${ms(s.workerStart)} | ${ms(s.fileStart)} | ${ms(s.median)} |`;
   const lines = [
     '',
     `## Report viewer: time to the first rendered PDF page, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -193,6 +213,14 @@ const record = (result) => {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     row('cold', result.cold),
     row('warm', result.warm),
+    '',
+    'The waterfall (medians, from navigation start): files fetched before the first API call, and when the session,',
+    "the report's JSON, the pdf.js worker and the PDF bytes were requested.",
+    '',
+    '| cache | files before the first API call | session | report JSON | pdf.js worker | PDF file | first page |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    waterfall('cold', result.cold),
+    waterfall('warm', result.warm),
     '',
   ];
   if (!existsSync(resultsFile)) writeFileSync(resultsFile, '# Benchmark results\n');

@@ -1,4 +1,5 @@
 export * from './api-routes.ts';
+export * from './boot.ts';
 export * from './brand.ts';
 export * from './copy-links.ts';
 export * from './landing.ts';

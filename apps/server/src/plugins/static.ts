@@ -1,13 +1,23 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { matchWebRoute, messages, type RuntimeConfig, sessionCookie } from '@portal/contract';
+import {
+  bootCallsOf,
+  matchWebRoute,
+  messages,
+  pdfWorkerScreens,
+  type RuntimeConfig,
+  sessionCookie,
+} from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import {
   bannerScreens,
+  bootScript,
+  bootTags,
   isCompleteTemplate,
   type Manifest,
+  pdfWorkerFileOf,
   preloadTags,
   renderDocument,
   type ScreenAssets,
@@ -26,7 +36,7 @@ export const runtimeConfigOf = (config: Config): RuntimeConfig => {
 };
 
 export const configScript = (config: Config) =>
-  `window.__PORTAL_CONFIG__ = ${JSON.stringify(runtimeConfigOf(config)).replaceAll('<', '\\u003c')};\n`;
+  `window.__PORTAL_CONFIG__ = ${JSON.stringify(runtimeConfigOf(config)).replaceAll('<', '\\u003c')};\n${bootScript}`;
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -34,6 +44,8 @@ interface BuiltDocument {
   version: string;
   template: string;
   screens: Map<string, ScreenAssets>;
+  /** the pdf.js worker's built file, when the build has one */
+  pdfWorker: string | undefined;
 }
 
 const mtimeOf = (file: string) => {
@@ -84,7 +96,7 @@ const documentLoader = (root: string, log: FastifyBaseLogger) => {
       // Half written during a deploy: the pages go out without preloads until the next change is noticed.
       manifest = {};
     }
-    built = { version, template, screens: screenAssetsOf(manifest) };
+    built = { version, template, screens: screenAssetsOf(manifest), pdfWorker: pdfWorkerFileOf(manifest) };
     return built;
   };
 };
@@ -118,7 +130,7 @@ export const staticPlugin = async (app: App, config: Config) => {
 
   /** The SPA page for a path: preloads of its screen's chunks, and the first banner picture where it shows. */
   const documentFor = async (request: FastifyRequest, pathname: string) => {
-    const { template, screens } = loadDocument();
+    const { template, screens, pdfWorker } = loadDocument();
     const route = matchWebRoute(pathname);
     let hero: string | undefined;
     if (route && bannerScreens.has(route.screen)) {
@@ -136,7 +148,15 @@ export const staticPlugin = async (app: App, config: Config) => {
     return renderDocument(template, {
       firmName: config.firm.name,
       colors: config.firm.colors,
-      headTags: preloadTags(assets),
+      headTags:
+        preloadTags(assets) +
+        (route
+          ? bootTags(
+              apiBase,
+              bootCallsOf(route.screen, pathname),
+              pdfWorkerScreens.has(route.screen) ? pdfWorker : undefined,
+            )
+          : ''),
       hero,
     });
   };

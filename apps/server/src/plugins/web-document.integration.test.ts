@@ -39,6 +39,10 @@ describe('web document', () => {
       isDynamicEntry: true,
       imports: ['index.html'],
     },
+    '../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs': {
+      file: 'assets/pdf.worker.min-E.mjs',
+      src: '../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs',
+    },
   };
 
   const logoSvg =
@@ -102,6 +106,29 @@ describe('web document', () => {
     const unknown = await page('/no/such/page');
     expect(unknown).not.toContain('modulepreload');
     expect(unknown).toContain('<span class="portal-mark">Q</span>');
+  });
+
+  it("names the screen's first calls and, for the viewer, the pdf.js worker, which /config.js starts with the page", async () => {
+    const call = (url: string) => `<meta name="portal-boot-call" content="${url}">`;
+    const worker = '<meta name="portal-boot-pdf-worker" content="/assets/pdf.worker.min-E.mjs">';
+    const landing = await page('/');
+    expect(landing).toContain(call('/api/users/me') + call('/api/landing'));
+    expect(landing).not.toContain('portal-boot-pdf-worker');
+    expect(await page('/about')).toContain(call('/api/users/me') + call('/api/content'));
+    const viewer = await page('/reports/123_asia-yearbook');
+    expect(viewer).toContain(call('/api/users/me') + call('/api/report/S-123') + worker);
+    expect(await page('/reports/h-9')).toContain(call('/api/report/H-9'));
+    // a segment that names no report (an escaped '%' too) starts only the session
+    for (const url of ['/reports/not-a-report', '/reports/%25E0']) {
+      const html = await page(url);
+      expect(html).toContain(call('/api/users/me'));
+      expect(html).not.toContain('/api/report/');
+    }
+    // pages outside the route table start nothing
+    expect(await page('/no/such/page')).not.toContain('portal-boot-call');
+    const config = await new TestClient(t.app).get('/config.js');
+    expect(config.body).toContain('window.__PORTAL_BOOT__ = boot;');
+    expect(config.body).toContain('meta[name="portal-boot-call"]');
   });
 
   it('shows a private first slide to signed-in readers only, and no picture when the first slide has none', async () => {

@@ -106,4 +106,31 @@ describe('api client', () => {
     );
     expect(reload).toHaveBeenCalledTimes(1);
   });
+  it('takes the reply of a call the page started (lib/boot.ts) once, for that GET only, and the token it carries', async () => {
+    window.__PORTAL_CONFIG__ = { apiBase: '/api' };
+    const started = Promise.resolve(reply(200, { success: true, data: { id: 7 } }, 'tok-boot'));
+    window.__PORTAL_BOOT__ = { calls: { '/api/users/me': started, '/api/users/logout': started } };
+    const fetchMock = stubFetch(reply(200, { success: true }), reply(200, { success: true, data: null }));
+    expect(await apiRequest('GET', '/users/me')).toEqual({ success: true, data: { id: 7 } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // a state-changing call never takes a started reply, and sends the token the started reply carried
+    await apiRequest('POST', '/users/logout');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(headersOf(fetchMock, 0)['x-csrf-token']).toBe('tok-boot');
+    // taken once: the next read asks the server
+    expect(await apiRequest('GET', '/users/me')).toEqual({ success: true, data: null });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    window.__PORTAL_BOOT__ = undefined;
+  });
+
+  it('asks the server itself when the call the page started failed', async () => {
+    window.__PORTAL_CONFIG__ = { apiBase: '/api' };
+    const failed = Promise.reject(new TypeError('network'));
+    failed.catch(() => undefined);
+    window.__PORTAL_BOOT__ = { calls: { '/api/content': failed } };
+    const fetchMock = stubFetch(reply(200, { data: { html: '<p>x</p>' } }));
+    expect(await apiRequest('GET', '/content')).toEqual({ data: { html: '<p>x</p>' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    window.__PORTAL_BOOT__ = undefined;
+  });
 });

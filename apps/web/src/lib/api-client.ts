@@ -1,4 +1,5 @@
 import { callNeedsCsrf, csrf, messages } from '@portal/contract';
+import { takeBootCall } from './boot.ts';
 import { getRuntimeConfig } from './runtime-config.ts';
 
 /** A failed call: `status` 0 means the request never got an answer (network failure). */
@@ -105,9 +106,14 @@ export const apiFetch = async (
     if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const sentToken = withCsrf ? csrfToken : undefined;
     if (sentToken) headers[csrf.header] = sentToken;
-    let response: Response;
+    let response: Response | undefined;
+    // The page's first calls were started with the page (lib/boot.ts): a plain GET takes that reply, once.
+    const started =
+      method === 'GET' && options.body === undefined && !withCsrf ? takeBootCall(url) : undefined;
+    if (started) response = await started.catch(() => undefined);
     try {
-      response = await fetch(url, {
+      if (response) options.signal?.throwIfAborted();
+      response ??= await fetch(url, {
         method,
         headers,
         credentials: 'include',

@@ -1,5 +1,6 @@
 import {
   type BrandColors,
+  bootMeta,
   brandCssVariables,
   firmInitial,
   isHexColor,
@@ -135,3 +136,47 @@ export const brandStyle = (colors: BrandColors | undefined) => {
 
 /** Screens whose first paint is the banner: the landing and the signed-in home. */
 export const bannerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['landing', 'home']);
+
+/** The pdf.js worker's built file (`?url` import in the viewer), from Vite's manifest. */
+export const pdfWorkerFileOf = (manifest: Manifest) =>
+  Object.values(manifest).find((chunk) => /(^|\/)pdf\.worker(\.min)?\.mjs$/.test(chunk.src ?? ''))?.file;
+
+/**
+ * `<meta>` tags naming the calls of the screen's first render (contract `bootCallsOf`) and, where the screen
+ * draws PDFs, the pdf.js worker's script: /config.js starts them as soon as the page is parsed (`bootScript`).
+ */
+export const bootTags = (apiBase: string, calls: readonly string[], pdfWorker?: string) =>
+  [
+    ...calls.map((call) => `<meta name="${bootMeta.call}" content="${escapeHtml(`${apiBase}${call}`)}">`),
+    ...(pdfWorker ? [`<meta name="${bootMeta.pdfWorker}" content="/${escapeHtml(pdfWorker)}">`] : []),
+  ].join('');
+
+/**
+ * The part of /config.js that starts the page's first calls and its pdf.js worker while the app's scripts are
+ * still loading (index.html loads /config.js first, deferred, so the page's `<meta>` tags are parsed by then;
+ * the CSP allows no inline script). Each call is made exactly as the app's API client makes a GET (credentials,
+ * accept header), and its reply waits in `window.__PORTAL_BOOT__` for that client to take it once
+ * (apps/web/src/lib/boot.ts). Only same-origin paths are started; a failure is left for the app's own call.
+ */
+export const bootScript = `(function () {
+  var boot = { calls: {}, pdfWorker: null };
+  window.__PORTAL_BOOT__ = boot;
+  var tags = document.querySelectorAll('meta[name="${bootMeta.call}"]');
+  for (var i = 0; i < tags.length; i++) {
+    var url = tags[i].getAttribute('content') || '';
+    if (url.charAt(0) !== '/' || url.charAt(1) === '/' || boot.calls[url]) continue;
+    var call = fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+    call.catch(function () {});
+    boot.calls[url] = call;
+  }
+  var worker = document.querySelector('meta[name="${bootMeta.pdfWorker}"]');
+  var src = worker ? worker.getAttribute('content') || '' : '';
+  if (src.charAt(0) === '/' && src.charAt(1) !== '/' && typeof Worker === 'function') {
+    try {
+      boot.pdfWorker = new Worker(src, { type: 'module' });
+    } catch (error) {
+      boot.pdfWorker = null;
+    }
+  }
+})();
+`;

@@ -4,11 +4,13 @@ import {
   getDocument,
   type PDFDocumentProxy,
   type PDFPageProxy,
+  PDFWorker,
   RenderingCancelledException,
   TextLayer,
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { takeBootPdfWorker } from '../../../lib/boot.ts';
 import { takePdfBytes } from '../lib/pdf-bytes.ts';
 import {
   doubleTap,
@@ -275,11 +277,23 @@ export default function PdfView({
     marked.current = false;
     let cancelled = false;
     let task: ReturnType<typeof getDocument> | null = null;
+    // The worker the page started when it opened on this screen (lib/boot.ts), already loaded while the report's
+    // data came: the first document's, ended with it. Later documents start their own (workerSrc).
+    const bootWorker = takeBootPdfWorker();
+    const worker = bootWorker ? PDFWorker.create({ port: bootWorker }) : undefined;
+    const onWorkerError = () => {
+      if (!cancelled) setFailed(true);
+    };
+    bootWorker?.addEventListener('error', onWorkerError);
     takePdfBytes(url)
       .then((bytes) => {
         if (cancelled) return;
         // No eval: the portal's CSP forbids it (pdf.js then uses its CSP-safe font path).
-        task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false });
+        task = getDocument({
+          data: new Uint8Array(bytes),
+          isEvalSupported: false,
+          ...(worker && { worker }),
+        });
         return task.promise.then((loaded) => {
           if (!cancelled) setDoc(loaded);
         });
@@ -289,7 +303,12 @@ export default function PdfView({
       });
     return () => {
       cancelled = true;
-      void task?.destroy();
+      bootWorker?.removeEventListener('error', onWorkerError);
+      const destroyed = task?.destroy() ?? Promise.resolve();
+      void destroyed.finally(() => {
+        worker?.destroy();
+        bootWorker?.terminate();
+      });
     };
   }, [url]);
 

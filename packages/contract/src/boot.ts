@@ -1,0 +1,32 @@
+import { parseViewerSegment } from './schemas/report-viewer.ts';
+import type { ScreenId } from './web-routes.ts';
+
+/**
+ * What a screen's first render asks the API for, started before the app's scripts have loaded: the server names
+ * these calls in the page it sends (it knows the route), /config.js starts them as soon as the page is parsed, and
+ * the app's API client takes each reply instead of asking again (apps/web/src/lib/boot.ts). Paths are the API
+ * client's own (below the API base, with the same encoding), so a reply is only taken by the very call it answers.
+ * Every screen asks for the session first.
+ */
+export const bootCallsOf = (screen: ScreenId, pathname: string): string[] => {
+  const calls = ['/users/me'];
+  if (screen === 'landing') calls.push('/landing');
+  else if (screen === 'about') calls.push('/content');
+  else if (screen === 'reportViewer') {
+    const segment = /^\/reports\/([^/]+)\/?$/i.exec(pathname)?.[1];
+    let parsed: ReturnType<typeof parseViewerSegment> = null;
+    try {
+      parsed = segment ? parseViewerSegment(segment) : null;
+    } catch {
+      // A malformed escape in the address: the screen shows its not-found state, and nothing is started.
+    }
+    if (parsed && parsed !== 'webcast') calls.push(`/report/${encodeURIComponent(parsed.apiId)}`);
+  }
+  return calls;
+};
+
+/** Screens whose first paint needs pdf.js: its worker is started with the page, not after the report's data. */
+export const pdfWorkerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['reportViewer']);
+
+/** The page's `<meta>` names /config.js reads (one tag per call; the worker's script address). */
+export const bootMeta = { call: 'portal-boot-call', pdfWorker: 'portal-boot-pdf-worker' } as const;
