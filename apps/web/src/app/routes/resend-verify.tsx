@@ -4,15 +4,18 @@ import { useSearchParams } from 'react-router';
 import { FormAlert, FormSuccess } from '../../components/forms/form-feedback.tsx';
 import { useResendVerification } from '../../features/auth/api/auth-queries.ts';
 import { AuthCard } from '../../features/auth/components/auth-card.tsx';
-import { useSchemaForm } from '../../hooks/use-schema-form.ts';
+import { schemaValidator } from '../../hooks/schema-validator.ts';
+import { useFormState } from '../../hooks/use-form-state.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+
+const validate = schemaValidator<{ email: string }, { email: string }>(resendVerifyForm);
 
 /** The verification-email-sent page with a resend form (spec 3, token verification pages). */
 export default function ResendVerifyRoute() {
   usePageTitle(messagesVerification.emailSentTitle);
   const [params] = useSearchParams();
-  const form = useSchemaForm(resendVerifyForm, { email: params.get('email') ?? '' });
+  const form = useFormState({ email: params.get('email') ?? '' }, validate);
   const resend = useResendVerification();
   const failure = resend.error instanceof ApiError ? resend.error : null;
 

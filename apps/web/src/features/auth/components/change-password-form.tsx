@@ -6,27 +6,29 @@ import {
   messages,
 } from '@portal/contract';
 import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
-import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { schemaValidator, withConfirmation } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/auth-queries.ts';
 import { PasswordField } from './password-field.tsx';
 
-const confirm = {
-  password: 'newPassword',
-  confirmation: 'confirmNewPassword',
-  message: messages.validation.newPasswordMismatch,
-} as const;
+const validate = withConfirmation(
+  schemaValidator<ChangePasswordValues, ChangePasswordValues>(changePasswordForm),
+  'newPassword',
+  'confirmNewPassword',
+  messages.validation.newPasswordMismatch,
+);
 const empty: ChangePasswordValues = { oldPassword: '', newPassword: '', confirmNewPassword: '' };
 
 /** Spec 1 section 5: Confirm is enabled only when all three are filled, new equals confirm, confirm differs from old. */
 export function ChangePasswordForm() {
-  const form = useSchemaForm(changePasswordForm, empty, confirm);
+  const form = useFormState(empty, validate);
   const change = useChangePassword();
   const failure = change.error instanceof ApiError ? change.error : null;
 
   const submit = form.handleSubmit((data) => {
     change.mutate(data, {
-      onSuccess: () => form.reset(),
+      onSuccess: () => form.reset(empty),
       onError: (error) => {
         if (error instanceof ApiError) form.showServerErrors(error.errors);
       },

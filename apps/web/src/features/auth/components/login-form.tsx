@@ -3,10 +3,10 @@ import { type CurrentUser, messages } from '@portal/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/forms/form-feedback.tsx';
-import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/auth-queries.ts';
-import { type LoginValues, loginSchema } from '../hooks/login-validation.ts';
+import { validateLogin } from '../hooks/login-validation.ts';
 import classes from './login-form.module.css';
 import { PasswordField } from './password-field.tsx';
 
@@ -14,7 +14,7 @@ const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog.tsx'));
 
 /** The sign-in form's state and call, shared by the login page and the rfs view's password sign-in. */
 export const useLoginForm = (initialEmail: string, onSignedIn: (user: CurrentUser) => void) => {
-  const form = useSchemaForm<LoginValues>(loginSchema, { email: initialEmail, password: '' });
+  const form = useFormState({ email: initialEmail, password: '' }, validateLogin);
   const login = useLogin();
   const error =
     login.error instanceof ApiError

@@ -1,10 +1,18 @@
 import { Button, Stack } from '@mantine/core';
 import { messages, messagesVerification, type ResetPasswordForm, resetPasswordForm } from '@portal/contract';
 import { FormAlert } from '../../../components/forms/form-feedback.tsx';
-import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { schemaValidator, withConfirmation } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/auth-queries.ts';
 import { PasswordField } from './password-field.tsx';
+
+const validate = withConfirmation(
+  schemaValidator<ResetPasswordForm, ResetPasswordForm>(resetPasswordForm),
+  'newpassword',
+  'confirmpassword',
+  messages.validation.passwordMismatch,
+);
 
 export function ResetPasswordFormView({
   token,
@@ -13,14 +21,9 @@ export function ResetPasswordFormView({
   token: string;
   onDone: (message: string) => void;
 }) {
-  const form = useSchemaForm<ResetPasswordForm>(
-    resetPasswordForm,
+  const form = useFormState<ResetPasswordForm, ResetPasswordForm>(
     { token, newpassword: '', confirmpassword: '' },
-    {
-      password: 'newpassword',
-      confirmation: 'confirmpassword',
-      message: messages.validation.passwordMismatch,
-    },
+    validate,
   );
   const reset = useResetPassword();
   const failure = reset.error instanceof ApiError ? reset.error : null;

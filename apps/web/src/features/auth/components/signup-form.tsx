@@ -2,7 +2,8 @@ import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { keepNameCharacters, messages, type SignupForm as SignupValues, signupForm } from '@portal/contract';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/forms/form-feedback.tsx';
-import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { schemaValidator, withConfirmation } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignup } from '../api/auth-queries.ts';
 import { PasswordField } from './password-field.tsx';
@@ -10,11 +11,12 @@ import classes from './signup-form.module.css';
 
 type Values = Omit<SignupValues, 'acceptTandC'> & { acceptTandC: boolean };
 
-const confirm = {
-  password: 'password',
-  confirmation: 'confirmPassword',
-  message: messages.validation.passwordMismatch,
-} as const;
+const validate = withConfirmation(
+  schemaValidator<Values, unknown>(signupForm),
+  'password',
+  'confirmPassword',
+  messages.validation.passwordMismatch,
+);
 const signupFields = [
   'firstName',
   'lastName',
@@ -46,7 +48,7 @@ export function SignupForm({ initialName, initialEmail, onSignedUp }: SignupForm
     confirmPassword: '',
     acceptTandC: false,
   };
-  const form = useSchemaForm(signupForm, initial, confirm);
+  const form = useFormState<Values, unknown>(initial, validate);
   const signup = useSignup();
   const failure = signup.error instanceof ApiError ? signup.error : null;
   const unplacedFailure =

@@ -1,14 +1,15 @@
 import { hasControlCharacters, limits, messages } from '@portal/contract';
-import type { FormSchema } from '../../../hooks/use-schema-form.ts';
+import type { ValidationResult } from '../../../hooks/use-form-state.ts';
 
 const v = messages.validation;
 // Mirrors the contract's emailField; kept free of zod so the sign-in page stays inside its JS budget.
 // login-validation.test.ts checks it against the contract's loginForm schema.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type LoginValues = { email: string; password: string };
-
-type ValidationResult<Out> = { ok: true; data: Out } | { ok: false; errors: Record<string, string> };
+export interface LoginValues {
+  email: string;
+  password: string;
+}
 
 export const validateLogin = (values: LoginValues): ValidationResult<LoginValues> => {
   const errors: Record<string, string> = {};
@@ -24,18 +25,4 @@ export const validateLogin = (values: LoginValues): ValidationResult<LoginValues
   return Object.keys(errors).length > 0
     ? { ok: false, errors }
     : { ok: true, data: { email: email.toLowerCase(), password: values.password } };
-};
-
-/** validateLogin as a Standard Schema, which the form's @mantine/form resolver takes as it takes a zod schema. */
-export const loginSchema: FormSchema = {
-  '~standard': {
-    version: 1,
-    vendor: 'portal',
-    validate: (values) => {
-      const result = validateLogin(values as LoginValues);
-      return result.ok
-        ? { value: result.data }
-        : { issues: Object.entries(result.errors).map(([name, message]) => ({ message, path: [name] })) };
-    },
-  },
 };

@@ -3,12 +3,15 @@ import { getCookieBody, messages, viewerMessages } from '@portal/contract';
 import { useId } from 'react';
 import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
 import panel from '../../../components/forms/form-panel.module.css';
-import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { schemaValidator } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRequestDeviceCheck } from '../api/external-links-queries.ts';
 import classes from './external-links.module.css';
 
-const emailOnly = getCookieBody.pick({ email: true });
+const validateEmail = schemaValidator<{ email: string }, { email: string }>(
+  getCookieBody.pick({ email: true }),
+);
 
 export interface DeviceVerificationFormProps {
   /** The rfs address the reader is on (its `a` names the access key); the server rebuilds the way back. */
@@ -21,7 +24,7 @@ export interface DeviceVerificationFormProps {
  */
 export function DeviceVerificationForm({ link }: DeviceVerificationFormProps) {
   const headingId = useId();
-  const form = useSchemaForm(emailOnly, { email: '' });
+  const form = useFormState({ email: '' }, validateEmail);
   const request = useRequestDeviceCheck();
   const sent = request.isSuccess;
   // A refusal of the e-mail itself shows under the field only (once).

@@ -3,7 +3,8 @@ import { type AoiForm, type AoiType, aoiForm, aoiLimits, limits, messagesSite } 
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FormAlert, FormSuccess } from '../../../components/forms/form-feedback.tsx';
-import { useSchemaForm } from '../../../hooks/use-schema-form.ts';
+import { schemaValidator } from '../../../hooks/schema-validator.ts';
+import { useFormState } from '../../../hooks/use-form-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { postAoi } from '../api/site-api.ts';
 import { AltchaField, type AltchaHandle } from './altcha-field.tsx';
@@ -11,6 +12,7 @@ import classes from './contact-form.module.css';
 
 type Values = { name: string; email: string; message: string; captcha: string; type: AoiType };
 
+const validate = schemaValidator<Values, AoiForm>(aoiForm);
 // Fields that show their own message; any other failure shows under the form.
 const placed = ['name', 'email', 'message', 'captcha'];
 
@@ -21,7 +23,7 @@ const placed = ['name', 'email', 'message', 'captcha'];
  */
 export function ContactForm({ type }: { type: AoiType }) {
   const initial: Values = { name: '', email: '', message: '', captcha: '', type };
-  const form = useSchemaForm<Values, AoiForm>(aoiForm, initial);
+  const form = useFormState<Values, AoiForm>(initial, validate);
   const altcha = useRef<AltchaHandle>(null);
   const [sent, setSent] = useState(false);
   // The server's reason for refusing a solution; it outlives the widget's reset until a new one is solved.
@@ -38,7 +40,7 @@ export function ContactForm({ type }: { type: AoiType }) {
       {
         onSuccess: () => {
           setSent(true);
-          form.reset();
+          form.reset(initial);
           altcha.current?.reset();
         },
         onError: (error) => {
