@@ -31,32 +31,8 @@ export const idFromParam = (param: string | undefined) => {
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 };
 
-/** The server's published_date is UTC (spec 1 section 3): a value without a zone is read as UTC. */
-export const parseUtc = (value: string) => {
-  const hasZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value);
-  const iso = value.includes('T') || !/\s/.test(value) ? value : value.replace(' ', 'T');
-  return new Date(hasZone || !iso.includes('T') ? iso : `${iso}Z`);
-};
-
-// Building an Intl.DateTimeFormat costs far more than formatting with one (a list page formats dozens of
-// dates per render), so each locale and time zone gets one formatter.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormatOf = (locale?: string, timeZone?: string) => {
-  const key = `${locale ?? ''}|${timeZone ?? ''}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
-    dateFormats.set(key, format);
-  }
-  return format;
-};
-
-/** A published date in the reader's own time zone (or `timeZone`, for tests), e.g. '3 Mar 2026'. */
-export const formatPublishedDate = (value: string, timeZone?: string, locale?: string) => {
-  const date = parseUtc(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateFormatOf(locale, timeZone).format(date);
-};
+// The catalogue's dates are written by the dates module (dayjs); its cards and lists take them from here.
+export { formatPublishedDate, parseUtc } from './dates.ts';
 
 /** Cuts at `max` characters on a word boundary when one is near, with an ellipsis. */
 export const truncate = (text: string, max: number) => {

@@ -6,20 +6,11 @@ import { PageHeader } from '../../features/content/components/page-header.tsx';
 import { PageEmpty, PageError } from '../../features/content/components/page-states.tsx';
 import { RichContent, RichContentSkeleton } from '../../features/content/components/rich-content.tsx';
 import { firmDetails } from '../../features/content/lib/firm-details.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { isBlankHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const title = 'About Us';
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const formatDay = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
-};
 const related = [
   { to: '/people', label: 'Our People' },
   { to: '/access', label: 'Research access' },
@@ -32,7 +23,7 @@ const related = [
 export default function AboutRoute() {
   usePageTitle(title);
   const content = useAboutContent();
-  const updated = content.data?.updatedAt ? formatDay(content.data.updatedAt) : '';
+  const updated = formatDate(content.data?.updatedAt, 'longDay', 'UTC');
   return (
     <div className={classes.page}>
       <PageHeader

@@ -5,8 +5,8 @@ import { type AdminPerson, messagesAdminUsers as m, matrixConstants } from '@por
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { changeMatrix, useAdminUsersReloads, useMatrixItems, usePerson } from '../api/admin-users-api.ts';
-import { formatLocalTime } from '../lib/format-time.ts';
 import classes from './admin-users.module.css';
 
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -171,7 +171,7 @@ function PersonView({ person }: { person: AdminPerson }) {
           <ul className={classes.audit}>
             {person.audit.map((entry) => (
               <li key={entry.id}>
-                <strong>{entry.action}</strong> · {entry.actor} · {formatLocalTime(entry.at, m.never)}
+                <strong>{entry.action}</strong> · {entry.actor} · {formatDate(entry.at, 'dayTime') || m.never}
                 {entry.detail && <div className={classes.muted}>{entry.detail}</div>}
               </li>
             ))}

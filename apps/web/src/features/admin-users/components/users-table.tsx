@@ -4,7 +4,7 @@ import { Badge, Button, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { messagesAdminUsers as m, type SpyderUserRow, type WebsiteUserRow } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
-import { formatLocalTime } from '../lib/format-time.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { ariaSortOf, type SortField, type TableState } from '../lib/table-state.ts';
 import classes from './admin-users.module.css';
 import { RowActions, type WebsiteAction, websiteActionsOf } from './row-actions.tsx';
@@ -18,7 +18,7 @@ interface Column<Row> {
 }
 
 const yesNo = (value: boolean) => (value ? m.yes : m.no);
-const time = (iso: string | null) => formatLocalTime(iso, m.never);
+const time = (iso: string | null) => formatDate(iso, 'dayTime') || m.never;
 
 // Dark tones that keep 4.5:1 on the striped rows' light grey (Mantine's green 9 does not).
 const statusColor = (status: string) =>

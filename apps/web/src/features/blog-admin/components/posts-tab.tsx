@@ -7,15 +7,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { postActions, useBlogAdminReloads, usePosts } from '../api/blog-admin-api.ts';
 import classes from './blog-admin.module.css';
 
 const m = messagesBlogs.admin;
 /** The filter's "all blogs" value: never a blog key (keys are letters, digits, '-' and '_'). */
 const allBlogs = '*';
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * The Posts tab of Blog Management: Published / Drafts, a blog filter, the list in keyset pages, and each post's
@@ -137,7 +135,7 @@ export function PostsTab({ blogs }: { blogs: BlogInfo[] }) {
                     </Link>
                   </Table.Td>
                   <Table.Td>{blogTopic(post)}</Table.Td>
-                  <Table.Td>{formatDate(post.published_at ?? post.created_at)}</Table.Td>
+                  <Table.Td>{formatDate(post.published_at ?? post.created_at, 'dayFirst')}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Button

@@ -1,6 +1,7 @@
 import { messagesBlogs, type PostCard as PostCardData } from '@portal/contract';
 import { Link } from 'react-router';
-import { formatDate, lockLabel, postDate, postPath } from '../lib/blog-view.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { lockLabel, postDate, postPath } from '../lib/blog-view.ts';
 import { postImageUrl } from '../lib/image-url.ts';
 import classes from './blogs.module.css';
 import { LockIcon } from './lock-icon.tsx';

@@ -1,9 +1,10 @@
 import { Button } from '@mantine/core';
 import { messagesBlogs } from '@portal/contract';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/dates.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePostSearch } from '../api/blogs-queries.ts';
-import { blogPath, formatDate, postPath } from '../lib/blog-view.ts';
+import { blogPath, postPath } from '../lib/blog-view.ts';
 import { renderMarkedSnippet } from '../lib/marked-snippet.tsx';
 import classes from './blogs.module.css';
 import { LockIcon } from './lock-icon.tsx';

@@ -1,7 +1,7 @@
 import { messagesBlogs, type PostResearchItem, reportPath } from '@portal/contract';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/dates.ts';
 import { useAssociatedResearch } from '../api/blogs-queries.ts';
-import { formatDate } from '../lib/blog-view.ts';
 import classes from './blogs.module.css';
 
 const text = messagesBlogs.reader;

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { usePostStats } from '../api/blogs-queries.ts';
-import { formatDateTime, formatMinutes } from '../lib/blog-view.ts';
+import { formatMinutes } from '../lib/blog-view.ts';
 import classes from './blogs.module.css';
 
 const text = messagesBlogs.stats;
@@ -56,8 +57,8 @@ function StatsBody({ postId }: { postId: number }) {
               <Table.Tr key={`${row.dLogTimeUtc}-${index}`}>
                 <Table.Td>{row.sName}</Table.Td>
                 <Table.Td>{row.sCompanyName}</Table.Td>
-                <Table.Td>{formatDateTime(row.dLogTimeUtc)}</Table.Td>
-                <Table.Td>{formatDateTime(row.dExitTimeUtc)}</Table.Td>
+                <Table.Td>{formatDate(row.dLogTimeUtc, 'dayClock')}</Table.Td>
+                <Table.Td>{formatDate(row.dExitTimeUtc, 'dayClock')}</Table.Td>
                 <Table.Td>
                   {formatMinutes(row.minutes)}
                   {!row.measured && <span className={classes.estimated}>{text.estimated}</span>}

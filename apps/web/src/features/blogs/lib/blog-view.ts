@@ -42,22 +42,6 @@ export const lockLabel = (card: Pick<PostCard, 'entitled'>, signedIn: boolean): 
 export const postDate = (post: { published_at: string | null; created_at: string }) =>
   post.published_at ?? post.created_at;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** '3 Mar 2026' in the reader's time zone; '' for a value that is no date. */
-export const formatDate = (iso: string, format: Intl.DateTimeFormat = dateFormat) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format.format(date);
-};
-export const formatDateTime = (iso: string | null) => (iso ? formatDate(iso, dateTimeFormat) : '');
-
 /** '/post/12'. */
 export const postPath = (id: number) => `/post/${id}`;
 /** '/blogs/keyword1'. */

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Button, Checkbox, Table } from '@mantine/core';
 import { type ConnectRegistrant, messagesConnect } from '@portal/contract';
 import { ScrollRegion } from '../../../components/scroll-region.tsx';
-import { dayText } from '../lib/approval-lib.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import classes from './connect-admin.module.css';
 
 const m = messagesConnect.approval;
@@ -84,11 +84,11 @@ export function RegistrantsTable({
               <Table.Td>{row.sRegistrantName}</Table.Td>
               <Table.Td>{row.sEmail}</Table.Td>
               <Table.Td>{row.sCompanyName}</Table.Td>
-              <Table.Td>{dayText(row.dUTC_Registered)}</Table.Td>
+              <Table.Td>{formatDate(row.dUTC_Registered)}</Table.Td>
               {approved && (
                 <>
                   <Table.Td>{row.sApprovedByFullName ?? ''}</Table.Td>
-                  <Table.Td>{dayText(row.dUTC_Approved)}</Table.Td>
+                  <Table.Td>{formatDate(row.dUTC_Approved)}</Table.Td>
                   <Table.Td>{row.bSentMeetingLink ? m.yes : m.no}</Table.Td>
                   <Table.Td className={classes.nowrap}>
                     <Button

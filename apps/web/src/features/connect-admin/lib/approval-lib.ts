@@ -4,38 +4,17 @@ import {
   connectLimits,
   messagesConnect,
 } from '@portal/contract';
+import { formatDate } from '../../../lib/dates.ts';
 
 const m = messagesConnect.approval;
 
-// The admin's own zone and locale, with the zone named: the events happen in many zones (spec 3: times are shown in
-// the viewer's zone with the zone named).
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-const parse = (iso: string | null) => {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-/** An event's start in the admin's zone, or 'Date to be confirmed' for that event type (spec 3 section 9). */
+/**
+ * An event's start in the admin's zone, with the zone named (the events happen in many zones; spec 3: times are
+ * shown in the viewer's zone with the zone named), or 'Date to be confirmed' for that event type (spec 3 section 9).
+ */
 export const eventDateText = (event: { dUTC_EvtDate: string; iEvtType_PikId: number }) => {
   if (event.iEvtType_PikId === connectLimits.dateToBeConfirmedType) return m.dateToBeConfirmed;
-  const date = parse(event.dUTC_EvtDate);
-  return date ? dateTime.format(date) : m.dateToBeConfirmed;
-};
-
-/** A registration or approval date (the day only: the lists are about who, not the minute). */
-export const dayText = (iso: string | null) => {
-  const date = parse(iso);
-  return date ? dateOnly.format(date) : '';
+  return formatDate(event.dUTC_EvtDate, 'dayClockZone') || m.dateToBeConfirmed;
 };
 
 /** Spec 3 section 3: a registrant is pending while it has no approver. */

@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
+import { readerZone } from '../../../lib/dates.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { htmlToText, renderSafeHtml } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -23,7 +24,7 @@ import {
   useConnectParameter,
   useConnectReloads,
 } from '../api/connect-queries.ts';
-import { pageOfDay, readerZone, slotTimes } from '../lib/connect-time.ts';
+import { pageOfDay, slotTimes } from '../lib/connect-time.ts';
 import { useBookingAction } from './booking-action.tsx';
 import classes from './connect.module.css';
 

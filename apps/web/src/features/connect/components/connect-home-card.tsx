@@ -2,9 +2,10 @@ import { messagesConnect } from '@portal/contract';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
+import { formatInZone, readerZone } from '../../../lib/dates.ts';
 import type { AppointmentSlot, BookingAnalyst } from '../api/connect-api.ts';
 import { useBookingAnalysts, useCalendars, useConnectEvents } from '../api/connect-queries.ts';
-import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-time.ts';
+import { isDateToBeConfirmed } from '../lib/connect-time.ts';
 import { isRegistered } from '../lib/event-view.ts';
 import classes from './connect-home-card.module.css';
 

@@ -2,9 +2,10 @@ import { Button } from '@mantine/core';
 import { messagesConnect } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
+import { formatInZone, readerZone } from '../../../lib/dates.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMeeting } from '../api/connect-queries.ts';
-import { formatInZone, isDateToBeConfirmed, readerZone } from '../lib/connect-time.ts';
+import { isDateToBeConfirmed } from '../lib/connect-time.ts';
 import classes from './connect.module.css';
 
 const m = messagesConnect.meeting;

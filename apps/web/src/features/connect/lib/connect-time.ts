@@ -1,66 +1,5 @@
 import { connectLimits } from '@portal/contract';
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-
-// The plugins stay in this lazy feature (never the shell): only CONNECT screens import this module.
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(advancedFormat);
-
-/** The reader's IANA zone as the browser knows it ('UTC' when it does not say). */
-export const readerZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
-
-/** The long name of a zone at an instant, e.g. 'Hong Kong Standard Time'; the IANA name when Intl has none. */
-export const zoneName = (zone: string, at: Date = new Date()) => {
-  try {
-    const part = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'long' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? zone;
-  } catch {
-    return zone;
-  }
-};
-
-/**
- * An instant as a reader reads it in a zone, with the zone named: 'Tue 1 Dec 2026, 10:00 (Hong Kong Standard
- * Time)'. A zone the browser does not know falls back to UTC, named as such.
- */
-export const formatInZone = (utcIso: string, zone: string) => {
-  const at = new Date(utcIso);
-  if (Number.isNaN(at.getTime())) return '';
-  let usable = zone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-  } catch {
-    usable = 'UTC';
-  }
-  // Built from the parts: engines differ in the commas and the ' at ' they put between them.
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: usable,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const text = `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`;
-  return `${text} (${zoneName(usable, at)})`;
-};
+import { instantInZone, wallClock, zoneName } from '../../../lib/dates.ts';
 
 /** Whether the event's date is still to be confirmed (spec 3 section 2: iEvtType_PikId 2118400009). */
 export const isDateToBeConfirmed = (type: number) => type === connectLimits.dateToBeConfirmedType;
@@ -74,8 +13,8 @@ export const slotTimes = (
   slot: { dUTC_StartDateTime: string; dCAE_LocaleStartDateTime: string; TimezoneValue: string },
   zone: string,
 ) => {
-  const reader = dayjs.utc(slot.dUTC_StartDateTime).tz(zone);
-  const analyst = dayjs(slot.dCAE_LocaleStartDateTime);
+  const reader = instantInZone(slot.dUTC_StartDateTime, zone);
+  const analyst = wallClock(slot.dCAE_LocaleStartDateTime);
   return {
     readerDate: reader.format(appointmentDate),
     readerTime: reader.format(appointmentTime),
