@@ -1,3 +1,4 @@
+import { IconSearch } from '@tabler/icons-react';
 import { type ComponentType, type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import classes from './site-header.module.css';
@@ -30,10 +31,7 @@ export interface SuggestProps {
 
 const submitButton = (
   <button type="submit" className={classes.searchButton} aria-label="Search">
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
+    <IconSearch size={18} aria-hidden="true" />
   </button>
 );
 

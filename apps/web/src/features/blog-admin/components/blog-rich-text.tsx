@@ -3,6 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { blogLimits, messagesBlogs } from '@portal/contract';
+import { IconPhoto } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,21 +11,6 @@ import { editorActions } from '../api/blog-admin-api.ts';
 import classes from './blog-admin.module.css';
 
 const m = messagesBlogs.admin.editor;
-
-function ImageIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01"
-      />
-    </svg>
-  );
-}
 
 /**
  * The image control: a dialog with the file and its alternative text. The file goes to POST /posts/uploadImage
@@ -72,7 +58,7 @@ function ImageControl({ editor }: { editor: Editor }) {
   return (
     <>
       <RichTextEditor.Control onClick={() => setOpen(true)} aria-label={m.image} title={m.image}>
-        <ImageIcon />
+        <IconPhoto size={16} aria-hidden="true" />
       </RichTextEditor.Control>
       <Modal opened={open} onClose={close} title={m.image} centered>
         <form

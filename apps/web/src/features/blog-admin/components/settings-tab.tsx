@@ -17,6 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Group, Text } from '@mantine/core';
 import { type BlogConfigBody, type BlogInfo, messagesBlogs } from '@portal/contract';
+import { IconGripVertical } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -27,17 +28,6 @@ import { BlogConfigForm } from './blog-config-form.tsx';
 
 const m = messagesBlogs.admin;
 const s = m.settings;
-
-function GripIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M9 5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3M9 10.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3M9 16a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3m6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3"
-      />
-    </svg>
-  );
-}
 
 /** One blog tab: a drag handle (pointer or keyboard: Space, arrows, Space) and the button that selects the blog. */
 function BlogTab({ blog, selected, onSelect }: { blog: BlogInfo; selected: boolean; onSelect: () => void }) {
@@ -57,7 +47,7 @@ function BlogTab({ blog, selected, onSelect }: { blog: BlogInfo; selected: boole
         {...listeners}
         aria-label={s.dragHandle(blog.topic)}
       >
-        <GripIcon />
+        <IconGripVertical size={16} aria-hidden="true" />
       </button>
       <button type="button" className={classes.tabButton} aria-pressed={selected} onClick={onSelect}>
         {blog.topic}

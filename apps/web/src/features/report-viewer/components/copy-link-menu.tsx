@@ -2,6 +2,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import { Menu } from '@mantine/core';
 import { type CopyLink, copyLinkTexts } from '@portal/contract';
+import { IconChevronDown } from '@tabler/icons-react';
 import classes from './viewer.module.css';
 
 /**
@@ -34,9 +35,7 @@ export function CopyLinkMenu({
           {icon}
           <span>{copyLinkTexts.menu}</span>
           {/* a menu, not the plain copy beside it: on a phone, where only the icons show, the chevron tells them apart */}
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <IconChevronDown size={14} aria-hidden="true" />
         </button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,4 +1,5 @@
 import { type RefusedReport as RefusedReportData, refusedReportMessages } from '@portal/contract';
+import { IconChevronLeft } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { analystPath, formatPublishedDate, sectorPath } from '../../../lib/format.ts';
@@ -22,9 +23,7 @@ function BackLink() {
   };
   return (
     <Link to="/search" className={classes.back} onClick={onClick}>
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <IconChevronLeft size={18} aria-hidden="true" />
       {text.back}
     </Link>
   );

@@ -1,4 +1,5 @@
 import { limits, messages, viewerMessages } from '@portal/contract';
+import { IconChevronLeft, IconLink, IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
@@ -22,9 +23,7 @@ function BackButton() {
       onClick={() => (canGoBack ? navigate(-1) : navigate('/home'))}
       aria-label="Back"
     >
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <IconChevronLeft size={18} aria-hidden="true" />
       <span>Back</span>
     </button>
   );
@@ -61,33 +60,7 @@ export function ViewerHeader({ report }: { report: Report }) {
   );
 }
 
-function CopyLinkIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
-function FullScreenIcon({ on }: { on: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d={on ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
+const copyLinkIcon = <IconLink size={18} aria-hidden="true" />;
 
 /** The canonical address of a report, without the rfs access key (a copied link never forwards a key). */
 export const shareableReportUrl = (report: Pick<Report, 'id' | 'title'>, origin = window.location.origin) =>
@@ -133,13 +106,13 @@ export function ViewerToolbar({
         {canSave && <span className={classes.saveSlot}>{saveButton(report)}</span>}
         {canSave && <ForwardButton report={report} onSent={(text) => setNotice({ text, at: Date.now() })} />}
         <button type="button" className={classes.toolButton} onClick={() => void copyLink()}>
-          <CopyLinkIcon />
+          {copyLinkIcon}
           <span>Copy link</span>
         </button>
         {copyLinks.length > 0 && (
           <CopyLinkMenu
             links={copyLinks}
-            icon={<CopyLinkIcon />}
+            icon={copyLinkIcon}
             onCopied={(text) => setNotice({ text, at: Date.now() })}
           />
         )}
@@ -149,7 +122,11 @@ export function ViewerToolbar({
           aria-pressed={fullScreen}
           onClick={onToggleFullScreen}
         >
-          <FullScreenIcon on={fullScreen} />
+          {fullScreen ? (
+            <IconMinimize size={18} aria-hidden="true" />
+          ) : (
+            <IconMaximize size={18} aria-hidden="true" />
+          )}
           <span>Full screen</span>
         </button>
       </div>

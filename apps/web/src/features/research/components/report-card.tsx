@@ -1,4 +1,5 @@
 import { messagesResearch, type ReportCard as Report } from '@portal/contract';
+import { IconLockFilled } from '@tabler/icons-react';
 import { Fragment, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AnalystAvatar } from '../../../components/analyst-avatar.tsx';
@@ -108,10 +109,7 @@ export function ReportCard({
             aria-label={`${messagesResearch.locked}: ${messagesResearch.notEntitled}`}
             title={messagesResearch.notEntitled}
           >
-            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-              <rect x="5" y="11" width="14" height="9" rx="1.5" fill="currentColor" />
-              <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
+            <IconLockFilled size={14} aria-hidden="true" />
             {messagesResearch.locked}
           </span>
         )}

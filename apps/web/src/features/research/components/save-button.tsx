@@ -1,4 +1,5 @@
 import { messagesResearch } from '@portal/contract';
+import { IconBookmark } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveReport } from '../api/save-report.ts';
@@ -40,15 +41,8 @@ export function SaveButton({ reportId, saved }: { reportId: number; saved: boole
         disabled={mutation.isPending}
         onClick={() => mutation.mutate(!isSaved)}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M6 3.5h12a.5.5 0 0 1 .5.5v16.2a.3.3 0 0 1-.48.24L12 16l-6.02 4.44a.3.3 0 0 1-.48-.24V4a.5.5 0 0 1 .5-.5Z"
-            fill={isSaved ? 'currentColor' : 'none'}
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
+        {/* One outline, filled when saved: the toggle keeps its shape and size. */}
+        <IconBookmark size={22} stroke={1.8} fill={isSaved ? 'currentColor' : 'none'} aria-hidden="true" />
       </button>
       {error && (
         <span role="alert" className={classes.saveError}>

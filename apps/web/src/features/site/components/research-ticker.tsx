@@ -1,4 +1,5 @@
 import type { LatestResearchItem } from '@portal/contract';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { type CSSProperties, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatPublishedDate, reportPath } from '../../../lib/format.ts';
@@ -65,9 +66,11 @@ export function ResearchTicker({ items }: { items: readonly LatestResearchItem[]
           aria-label={paused ? 'Play' : 'Pause'}
           onClick={() => setPaused((on) => !on)}
         >
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d={paused ? 'M8 5v14l11-7z' : 'M7 5h3.5v14H7zm6.5 0H17v14h-3.5z'} fill="currentColor" />
-          </svg>
+          {paused ? (
+            <IconPlayerPlayFilled size={16} aria-hidden="true" />
+          ) : (
+            <IconPlayerPauseFilled size={16} aria-hidden="true" />
+          )}
         </button>
       )}
     </section>

@@ -1,31 +1,15 @@
 import { Tooltip } from '@mantine/core';
 import { subscriptionMessages } from '@portal/contract';
+import { IconCheck } from '@tabler/icons-react';
 import { type CSSProperties, useId } from 'react';
 import type { ChipCategory, ChipColors, ChipLook } from '../lib/chip-state.ts';
 import classes from './preferences-page.module.css';
 
 const text = subscriptionMessages.preferences;
 
+// 16 px with a 2.2 px line: tabler draws on a 24-unit grid, so the stroke is given in those units (3.3).
 function CheckIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      className={className}
-      width="16"
-      height="16"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="M3 8.5l3 3 7-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <IconCheck className={className} size={16} stroke={3.3} aria-hidden="true" />;
 }
 
 interface ChipProps {
