@@ -1,4 +1,5 @@
 import { landingConstants, type Slider, splitSliderLink } from '@portal/contract';
+import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { sliderMediaUrl } from '../api/site-api.ts';
@@ -60,12 +61,7 @@ function BannerSlide({ slider, first }: { slider: Slider; first: boolean }) {
             {external && (
               <a href={external} target="_blank" rel="noopener noreferrer" className={classes.secondary}>
                 Find out more<span className={classes.hidden}> (opens in a new window)</span>
-                <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-                  <path
-                    d="M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14zM5 5h6v2H5v12h12v-6h2v8H3V5z"
-                    fill="currentColor"
-                  />
-                </svg>
+                <IconExternalLink size={14} stroke={2} aria-hidden="true" />
               </a>
             )}
           </div>

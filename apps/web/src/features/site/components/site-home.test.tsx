@@ -1,7 +1,7 @@
 import type { LandingReply, Slider } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderApp } from '../../../test/render-app.tsx';
 
 const slider = (key: string, link: string | null, extra: Partial<Slider> = {}): Slider => ({
@@ -71,6 +71,11 @@ describe('landing', () => {
     const slides = within(banner).getAllByRole('group', { name: /of 3$/ });
     expect(slides).toHaveLength(3);
     const [first, second, third] = slides as [HTMLElement, HTMLElement, HTMLElement];
+    // Rotation, previous and next controls (the indicators, one a slide position, need a layout: e2e/site.spec.ts).
+    expect(within(banner).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Previous slide' })).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    expect(within(banner).getByRole('tablist', { name: 'Slides' })).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/about');
     expect(within(second).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/people');
     const external = within(second).getByRole('link', { name: /opens in a new window/ });
@@ -96,11 +101,32 @@ describe('landing', () => {
     );
     const research = screen.getByRole('region', { name: 'Our Research' });
     expect(within(research).getAllByRole('group', { name: /of 25$/ })).toHaveLength(25);
-    expect(within(research).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    const pause = within(research).getByRole('button', { name: 'Pause' });
+    expect(within(research).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    // 25 cards, several in view: no row of 25 indicators.
+    expect(within(research).queryAllByRole('tab')).toHaveLength(0);
+    await userEvent.setup().click(pause);
+    expect(within(research).getByRole('button', { name: 'Play' })).toBeInTheDocument();
     // No people: no empty carousel.
     expect(screen.queryByRole('region', { name: 'Our People' })).not.toBeInTheDocument();
 
     const vision = await screen.findByText('Trusted first.');
     expect(vision.closest('section')).toHaveAttribute('hidden');
+  });
+
+  it('with reduced motion preferred, the carousels wait to be played', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    serve();
+    renderApp('/');
+    const banner = await screen.findByRole('region', { name: 'Highlights' }, { timeout: 8000 });
+    expect(within(banner).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    const research = screen.getByRole('region', { name: 'Our Research' });
+    expect(within(research).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    // Moving on request still works.
+    expect(within(research).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
   });
 });
