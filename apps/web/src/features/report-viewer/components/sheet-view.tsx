@@ -1,6 +1,6 @@
 import { type ResolvedWatermark, viewerMessages } from '@portal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { readWorkbook, type SheetTable } from '../lib/read-workbook.ts';
+import type { SheetCell, SheetTable } from '../lib/read-workbook.ts';
 import { scrolledFraction } from '../lib/reading-progress.ts';
 import { toolbarHeight } from '../lib/viewer-constants.ts';
 import classes from './viewer.module.css';
@@ -18,7 +18,7 @@ function useScrollingArea(box: HTMLElement | null, key: unknown) {
   useEffect(() => {
     if (!box) return;
     const measure = () => {
-      const first = box.querySelector(`.${classes.rowLabel}`);
+      const first = box.querySelector(`.${classes.rowLabel}:not([colspan])`);
       // The labels column never takes more than half the frame: the mark keeps room on a phone.
       const left = Math.min(first ? first.getBoundingClientRect().width : 0, box.clientWidth / 2);
       setArea({ left, top: 0, width: box.clientWidth - left, height: box.clientHeight });
@@ -33,11 +33,20 @@ function useScrollingArea(box: HTMLElement | null, key: unknown) {
   return area;
 }
 
+const alignClass = { left: undefined, center: classes.centred, right: classes.numeric } as const;
+
+/** A cell's look from the workbook: its alignment (numbers right), bold and italic. */
+const cellClass = (cell: SheetCell, ...more: (string | undefined)[]) =>
+  [alignClass[cell.align], cell.bold && classes.bold, cell.italic && classes.italic, ...more]
+    .filter(Boolean)
+    .join(' ') || undefined;
+
 /**
- * xls/xlsx reports as tables, one tab per worksheet (this module and its zip reader load only when needed). The
- * table scrolls inside its own box with its first column sticking, as in a spreadsheet app. The reader's
- * watermark lies under that box's transparent cells, right of the first column, so it never hides a cell's text;
- * never over the worksheet tabs (its top line hid the tab names).
+ * xls/xlsx reports as tables, one tab per worksheet (this module loads only when needed, and the workbook reader,
+ * exceljs, in a chunk of its own while the file downloads). Merged cells span their range. The table scrolls
+ * inside its own box with its first column sticking, as in a spreadsheet app. The reader's watermark lies under
+ * that box's transparent cells, right of the first column, so it never hides a cell's text; never over the
+ * worksheet tabs (its top line hid the tab names).
  */
 export default function SheetView({
   url,
@@ -70,10 +79,14 @@ export default function SheetView({
     setState({ status: 'loading' });
     setActive(0);
     void (async () => {
+      // The reader's chunk loads while the file downloads.
+      const reader = import('../lib/read-workbook.ts');
+      reader.catch(() => {});
       try {
         const response = await fetch(url, { credentials: 'include', signal: controller.signal });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const sheets = await readWorkbook(await response.arrayBuffer());
+        const bytes = await response.arrayBuffer();
+        const sheets = await (await reader).readWorkbook(bytes);
         if (sheets.length === 0) throw new Error('No worksheets');
         setState({ status: 'ready', sheets });
       } catch {
@@ -138,34 +151,39 @@ export default function SheetView({
             <tbody>
               {sheet?.rows.map((row, r) => {
                 // A row with no label but figures (the years over the columns) heads the columns below it.
-                const headsColumns = row.length > 1 && !row[0]?.trim() && row.some((cell) => cell.trim());
+                const headsColumns =
+                  row.length > 1 && !row[0]?.text.trim() && row.some((cell) => cell.text.trim());
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
                   <tr key={r}>
                     {row.map((cell, c) => {
-                      const numeric = /^-?[\d,.]+%?$/.test(cell) ? classes.numeric : '';
-                      // The first column labels its row: a row header, and the column that stays in view.
-                      if (c === 0)
+                      if (cell.covered) return null;
+                      const span = { colSpan: cell.colSpan, rowSpan: cell.rowSpan };
+                      // The first column labels its row: a row header, and the column that stays in view (a
+                      // title merged across columns scrolls with them).
+                      if (c === 0) {
+                        const label = cellClass(cell, cell.colSpan ? undefined : classes.rowLabel);
                         return headsColumns ? (
                           // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
-                          <td key={c} className={classes.rowLabel}>
-                            {cell}
+                          <td key={c} className={label} {...span}>
+                            {cell.text}
                           </td>
                         ) : (
                           // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
-                          <th key={c} scope="row" className={classes.rowLabel}>
-                            {cell}
+                          <th key={c} scope="row" className={label} {...span}>
+                            {cell.text}
                           </th>
                         );
+                      }
                       return headsColumns ? (
                         // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
-                        <th key={c} scope="col" className={numeric}>
-                          {cell}
+                        <th key={c} scope="col" className={cellClass(cell)} {...span}>
+                          {cell.text}
                         </th>
                       ) : (
                         // biome-ignore lint/suspicious/noArrayIndexKey: cells have no identity but their position
-                        <td key={c} className={numeric || undefined}>
-                          {cell}
+                        <td key={c} className={cellClass(cell)} {...span}>
+                          {cell.text}
                         </td>
                       );
                     })}
