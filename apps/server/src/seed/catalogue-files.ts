@@ -294,8 +294,17 @@ export const earningsModelXlsx = async (
   const [income, margin, profit] = financial
     ? ['Total income', 'Pre-tax margin (%)', 'Pre-tax profit']
     : ['Revenue', 'EBIT margin (%)', 'EBIT'];
-  sheet.addRow([income, ...model.revenue.map(round)]);
-  sheet.addRow([
+  // Each figure in the number format an analyst's model gives it (the viewer shows cells as Excel does).
+  const formatted = (row: ExcelJS.Row, numFmt: string) => {
+    row.eachCell((cell, column) => {
+      if (column > 1) cell.numFmt = numFmt;
+    });
+  };
+  const millions = '#,##0.0';
+  const percent = '0.0';
+  const perShare = '#,##0.00';
+  formatted(sheet.addRow([income, ...model.revenue.map(round)]), millions);
+  const growth = sheet.addRow([
     `${income} growth (%)`,
     '',
     ...model.revenue.slice(1).map((r, i) => ({
@@ -303,32 +312,58 @@ export const earningsModelXlsx = async (
       result: round((r / model.revenue[i]! - 1) * 100),
     })),
   ]);
-  sheet.addRow([margin, ...model.ebitMargin.map((m) => round(m * 100))]);
-  sheet.addRow([profit, ...ebit.map((v, i) => ({ formula: `${col(i)}5*${col(i)}7/100`, result: round(v) }))]);
-  sheet.addRow(['Net profit', ...net.map((v, i) => ({ formula: `${col(i)}8*0.78`, result: round(v) }))]);
-  sheet.addRow(['Shares outstanding (m)', ...Array.from({ length: n }, () => model.shares)]);
-  sheet.addRow([
-    `EPS (${model.currency})`,
-    ...net.map((v, i) => ({ formula: `${col(i)}9/${col(i)}10`, result: round(v / model.shares) })),
-  ]);
-  sheet.addRow([`Share price (${model.currency})`, ...Array.from({ length: n }, () => model.price)]);
-  sheet.addRow([
-    'P/E (x)',
-    ...net.map((v, i) => ({
-      formula: `${col(i)}12/${col(i)}11`,
-      result: round(model.price / (v / model.shares)),
-    })),
-  ]);
+  formatted(growth, percent);
+  formatted(sheet.addRow([margin, ...model.ebitMargin.map((m) => round(m * 100))]), percent);
+  formatted(
+    sheet.addRow([
+      profit,
+      ...ebit.map((v, i) => ({ formula: `${col(i)}5*${col(i)}7/100`, result: round(v) })),
+    ]),
+    millions,
+  );
+  formatted(
+    sheet.addRow(['Net profit', ...net.map((v, i) => ({ formula: `${col(i)}8*0.78`, result: round(v) }))]),
+    millions,
+  );
+  formatted(
+    sheet.addRow(['Shares outstanding (m)', ...Array.from({ length: n }, () => model.shares)]),
+    millions,
+  );
+  formatted(
+    sheet.addRow([
+      `EPS (${model.currency})`,
+      ...net.map((v, i) => ({ formula: `${col(i)}9/${col(i)}10`, result: round(v / model.shares) })),
+    ]),
+    perShare,
+  );
+  formatted(
+    sheet.addRow([`Share price (${model.currency})`, ...Array.from({ length: n }, () => model.price)]),
+    perShare,
+  );
+  formatted(
+    sheet.addRow([
+      'P/E (x)',
+      ...net.map((v, i) => ({
+        formula: `${col(i)}12/${col(i)}11`,
+        result: round(model.price / (v / model.shares)),
+      })),
+    ]),
+    percent,
+  );
   sheet.addRow([]);
   sheet.addRow(['Rating', model.rating]).font = { bold: true };
-  sheet.addRow([`Target price (${model.currency})`, model.target]);
-  sheet.addRow([
-    'Upside (%)',
-    { formula: 'B17/B12*100-100', result: round((model.target / model.price - 1) * 100) },
-  ]);
+  formatted(sheet.addRow([`Target price (${model.currency})`, model.target]), perShare);
+  formatted(
+    sheet.addRow([
+      'Upside (%)',
+      { formula: 'B17/B12*100-100', result: round((model.target / model.price - 1) * 100) },
+    ]),
+    percent,
+  );
   if (model.ratios.length > 0) {
     sheet.addRow([]);
-    for (const ratio of model.ratios) sheet.addRow([ratio.label, ...ratio.values.map(round)]);
+    for (const ratio of model.ratios)
+      formatted(sheet.addRow([ratio.label, ...ratio.values.map(round)]), perShare);
   }
   const notes = workbook.addWorksheet('Notes');
   notes.getColumn(1).width = 110;
