@@ -10,7 +10,6 @@ export const isolatedFiles = [
   'src/features/site/components/contact-form.test.tsx',
   'src/features/blogs/hooks/use-post-visit.test.tsx',
   'src/features/connect-admin/components/approval-page.test.tsx',
-  'src/features/content/lib/smooth-scroll.test.ts',
   'src/features/report-viewer/lib/pdf-bytes.test.ts',
 ];
 

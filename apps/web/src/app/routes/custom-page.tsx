@@ -6,8 +6,8 @@ import { usePageParameter } from '../../features/content/api/content-queries.ts'
 import classes from '../../features/content/components/content.module.css';
 import { PageEmpty, PageError, PageMissing } from '../../features/content/components/page-states.tsx';
 import { RichContent, RichContentSkeleton } from '../../features/content/components/rich-content.tsx';
+import { useScrollToElement } from '../../features/content/hooks/use-scroll-to-element.ts';
 import { firmDetails } from '../../features/content/lib/firm-details.ts';
-import { scrollToElement } from '../../features/content/lib/smooth-scroll.ts';
 import { firstHeadingText, isBlankHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
@@ -28,6 +28,7 @@ export default function CustomPageRoute() {
   const html = parameter.data ?? '';
   // The page's title is its stored h1; without one, the firm's name (a section heading would mislead).
   const heading = useMemo(() => (hasTopHeading(html) ? firstHeadingText(html) : ''), [html]);
+  const scrollToElement = useScrollToElement();
 
   usePageTitle(parameter.isSuccess && parameter.data === null ? messagesSite.pageMissingTitle : heading);
 
@@ -36,8 +37,8 @@ export default function CustomPageRoute() {
     const target = Array.from(contentRef.current?.querySelectorAll<HTMLElement>('[id]') ?? []).find(
       (element) => element.id === pageid,
     );
-    return target ? scrollToElement(target) : undefined;
-  }, [html, pageid]);
+    if (target) scrollToElement(target);
+  }, [html, pageid, scrollToElement]);
 
   if (parameter.isSuccess && parameter.data === null) return <PageMissing />;
   const showContent = parameter.isSuccess && !isBlankHtml(html);

@@ -209,11 +209,7 @@ describe('Contact Us and Careers', () => {
 });
 
 describe('/page/{id}', () => {
-  it('shows a public page and scrolls smoothly to ?pageid', async () => {
-    const scrolls: number[] = [];
-    vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, y: number) => {
-      scrolls.push(y);
-    }) as typeof window.scrollTo);
+  const servicesPage = () =>
     api((call) =>
       call.path === '/getCustomPageParam/sRshWebOurServicesHTML'
         ? {
@@ -224,11 +220,70 @@ describe('/page/{id}', () => {
           }
         : undefined,
     );
+
+  /**
+   * jsdom lays nothing out: the page is given a #connect heading 1500 px down the document, and the window's
+   * scroll position (the root element's scrollTop) is recorded with the time of each change.
+   */
+  const layOut = () => {
+    const scrolls: Array<{ at: number; top: number }> = [];
+    let top = 0;
+    Object.defineProperty(document.documentElement, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (value: number) => {
+        top = value;
+        scrolls.push({ at: performance.now(), top: value });
+      },
+    });
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const y = this.id === 'connect' ? 1500 - top : 0;
+      return { x: 0, y, top: y, left: 0, right: 100, bottom: y + 30, width: 100, height: 30 } as DOMRect;
+    });
+    // The browser's scrollIntoView with block 'start': the element's top at its scroll margin.
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      if (this.id === 'connect')
+        document.documentElement.scrollTop = 1500 - (Number.parseFloat(this.style.scrollMarginTop) || 0);
+    });
+    return scrolls;
+  };
+  afterEach(() => {
+    delete (document.documentElement as { scrollTop?: number }).scrollTop;
+  });
+
+  it('shows a public page and scrolls smoothly to ?pageid: 800 ms, 80 px above it, then focuses it', async () => {
+    const scrolls = layOut();
+    servicesPage();
     renderApp('/page/sRshWebOurServicesHTML?pageid=connect');
     expect(await screen.findByRole('heading', { level: 1, name: 'Our services' })).toBeInTheDocument();
     const target = screen.getByRole('heading', { name: 'Connect' });
     await waitFor(() => expect(document.activeElement).toBe(target), { timeout: 3000 });
+    expect(target).toHaveAttribute('tabindex', '-1');
+    // Lands 80 px above the element (spec 3 section 9) over about 800 ms, through positions in between (not a
+    // jump), never past it.
+    expect(scrolls.at(-1)?.top).toBe(1420);
+    expect(scrolls.filter(({ top }) => top > 0 && top < 1400).length).toBeGreaterThan(3);
+    expect(Math.max(...scrolls.map(({ top }) => top))).toBe(1420);
+    const leftTop = scrolls.findLast(({ top }) => top === 0)?.at ?? 0;
+    const arrived = scrolls.find(({ top }) => top >= 1419)?.at ?? 0;
+    expect(arrived - leftTop).toBeGreaterThanOrEqual(700);
     expect(document.title).toBe(`Our services | ${firm.name}`);
+  });
+
+  it('jumps to ?pageid at once when the reader prefers reduced motion', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    const scrolls = layOut();
+    servicesPage();
+    renderApp('/page/sRshWebOurServicesHTML?pageid=connect');
+    const target = await screen.findByRole('heading', { name: 'Connect' });
+    await waitFor(() => expect(document.activeElement).toBe(target));
+    // No positions in between: straight there.
+    expect(scrolls.length).toBeGreaterThan(0);
+    expect(scrolls.every(({ top }) => top === 1420)).toBe(true);
   });
 
   it('a name the server does not reveal shows only the not-found text', async () => {
