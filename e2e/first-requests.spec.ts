@@ -52,11 +52,22 @@ test.describe('signed in', () => {
       started: ['/api/users/me', `/api/report/S-${pdf!.id}`],
       untaken: [],
     });
+    // The page asked for the PDF the report's reply named, and the viewer took those bytes (asked once).
+    const pdfOf = await page.evaluate(() => ({
+      call: document.querySelector('meta[name="portal-boot-pdf-of"]')?.getAttribute('content'),
+      untaken: Object.keys(
+        (window as { __PORTAL_BOOT__?: { files?: Record<string, unknown> } }).__PORTAL_BOOT__?.files ?? {
+          none: 1,
+        },
+      ),
+    }));
+    expect(pdfOf).toEqual({ call: `/api/report/S-${pdf!.id}`, untaken: [] });
+    expect(requests.count(/^\/api\/files\//)).toBe(1);
     // Each asked once: the app took the replies the page had started.
     expect(requests.count('/api/users/me')).toBe(1);
     expect(requests.count(report)).toBe(1);
     expect(requests.count(/pdf\.worker[^/]*\.mjs$/)).toBe(1);
-    // Started together, before the app had read the report: the worker is not waiting for the PDF's bytes.
+    // Started together, before the PDF was asked for: the worker is not waiting for the PDF's bytes.
     const file = requests.indexOf(/^\/api\/files\//);
     expect(file).toBeGreaterThan(-1);
     for (const first of [/^\/api\/users\/me$/, report, /pdf\.worker[^/]*\.mjs$/])

@@ -28,5 +28,16 @@ export const bootCallsOf = (screen: ScreenId, pathname: string): string[] => {
 /** Screens whose first paint needs pdf.js: its worker is started with the page, not after the report's data. */
 export const pdfWorkerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['reportViewer']);
 
-/** The page's `<meta>` names /config.js reads (one tag per call; the worker's script address). */
-export const bootMeta = { call: 'portal-boot-call', pdfWorker: 'portal-boot-pdf-worker' } as const;
+/** The viewer's report call, whose reply names the PDF the page then asks for at once (`bootMeta.pdfOf`). */
+export const pdfReportCallOf = (calls: readonly string[]) =>
+  calls.find((call) => call.startsWith('/report/'));
+
+/**
+ * The page's `<meta>` names /config.js reads: one tag per call; the worker's script address; the call whose reply
+ * names a PDF to fetch as soon as it is in.
+ */
+export const bootMeta = {
+  call: 'portal-boot-call',
+  pdfWorker: 'portal-boot-pdf-worker',
+  pdfOf: 'portal-boot-pdf-of',
+} as const;

@@ -5,8 +5,10 @@ import {
   bootCallsOf,
   matchWebRoute,
   messages,
+  pdfReportCallOf,
   pdfWorkerScreens,
   type RuntimeConfig,
+  type ScreenId,
   sessionCookie,
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -128,6 +130,15 @@ export const staticPlugin = async (app: App, config: Config) => {
   const { sessions, site } = app.services;
   const { apiBase } = runtimeConfigOf(config);
 
+  /** The calls the page starts with it (contract `bootCallsOf`) and, where it draws PDFs, the worker and the file. */
+  const bootTagsFor = (screen: ScreenId, pathname: string, pdfWorker: string | undefined) => {
+    const calls = bootCallsOf(screen, pathname);
+    const pdf = pdfWorkerScreens.has(screen)
+      ? { worker: pdfWorker, reportCall: pdfReportCallOf(calls) }
+      : undefined;
+    return bootTags(apiBase, calls, pdf);
+  };
+
   /** The SPA page for a path: preloads of its screen's chunks, and the first banner picture where it shows. */
   const documentFor = async (request: FastifyRequest, pathname: string) => {
     const { template, screens, pdfWorker } = loadDocument();
@@ -148,15 +159,7 @@ export const staticPlugin = async (app: App, config: Config) => {
     return renderDocument(template, {
       firmName: config.firm.name,
       colors: config.firm.colors,
-      headTags:
-        preloadTags(assets) +
-        (route
-          ? bootTags(
-              apiBase,
-              bootCallsOf(route.screen, pathname),
-              pdfWorkerScreens.has(route.screen) ? pdfWorker : undefined,
-            )
-          : ''),
+      headTags: preloadTags(assets) + (route ? bootTagsFor(route.screen, pathname, pdfWorker) : ''),
       hero,
     });
   };

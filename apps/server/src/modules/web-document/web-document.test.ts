@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bootScript,
+  bootTags,
   brandStyle,
   type Manifest,
+  pdfWorkerFileOf,
   preloadTags,
   renderDocument,
   screenAssetsOf,
@@ -136,5 +139,34 @@ describe('web document', () => {
   it('writes values holding replacement patterns as they are', () => {
     const html = renderDocument(template, { firmName: 'Firm', headTags: '<link href="/assets/a-$&$\'.js">' });
     expect(html).toContain('<link href="/assets/a-$&$\'.js"></head>');
+  });
+});
+
+describe('boot calls', () => {
+  it('names the calls, the pdf.js worker and the call whose reply names the PDF, escaped', () => {
+    expect(
+      bootTags('/api', ['/users/me', '/report/S-1'], {
+        worker: 'assets/pdf.worker-A.mjs',
+        reportCall: '/report/S-1',
+      }),
+    ).toBe(
+      '<meta name="portal-boot-call" content="/api/users/me">' +
+        '<meta name="portal-boot-call" content="/api/report/S-1">' +
+        '<meta name="portal-boot-pdf-worker" content="/assets/pdf.worker-A.mjs">' +
+        '<meta name="portal-boot-pdf-of" content="/api/report/S-1">',
+    );
+    expect(bootTags('/api', ['/x?a="b"'])).toBe(
+      '<meta name="portal-boot-call" content="/api/x?a=&quot;b&quot;">',
+    );
+    expect(
+      pdfWorkerFileOf({
+        w: { file: 'assets/pdf.worker.min-B.mjs', src: 'node_modules/pdfjs-dist/build/pdf.worker.min.mjs' },
+      }),
+    ).toBe('assets/pdf.worker.min-B.mjs');
+    expect(pdfWorkerFileOf({})).toBeUndefined();
+  });
+
+  it('is a script a browser parses (it is served inside /config.js, not run through a bundler)', () => {
+    expect(() => new Function(bootScript)).not.toThrow();
   });
 });

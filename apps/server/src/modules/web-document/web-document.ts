@@ -145,10 +145,17 @@ export const pdfWorkerFileOf = (manifest: Manifest) =>
  * `<meta>` tags naming the calls of the screen's first render (contract `bootCallsOf`) and, where the screen
  * draws PDFs, the pdf.js worker's script: /config.js starts them as soon as the page is parsed (`bootScript`).
  */
-export const bootTags = (apiBase: string, calls: readonly string[], pdfWorker?: string) =>
+export const bootTags = (
+  apiBase: string,
+  calls: readonly string[],
+  pdf?: { worker: string | undefined; reportCall: string | undefined },
+) =>
   [
     ...calls.map((call) => `<meta name="${bootMeta.call}" content="${escapeHtml(`${apiBase}${call}`)}">`),
-    ...(pdfWorker ? [`<meta name="${bootMeta.pdfWorker}" content="/${escapeHtml(pdfWorker)}">`] : []),
+    ...(pdf?.worker ? [`<meta name="${bootMeta.pdfWorker}" content="/${escapeHtml(pdf.worker)}">`] : []),
+    ...(pdf?.reportCall
+      ? [`<meta name="${bootMeta.pdfOf}" content="${escapeHtml(`${apiBase}${pdf.reportCall}`)}">`]
+      : []),
   ].join('');
 
 /**
@@ -156,10 +163,11 @@ export const bootTags = (apiBase: string, calls: readonly string[], pdfWorker?: 
  * still loading (index.html loads /config.js first, deferred, so the page's `<meta>` tags are parsed by then;
  * the CSP allows no inline script). Each call is made exactly as the app's API client makes a GET (credentials,
  * accept header), and its reply waits in `window.__PORTAL_BOOT__` for that client to take it once
- * (apps/web/src/lib/boot.ts). Only same-origin paths are started; a failure is left for the app's own call.
+ * (apps/web/src/lib/boot.ts). On the viewer, the PDF the report's reply names is fetched as soon as that reply is
+ * in. Only same-origin paths are started; a failure is left for the app's own call.
  */
 export const bootScript = `(function () {
-  var boot = { calls: {}, pdfWorker: null };
+  var boot = { calls: {}, files: {}, pdfWorker: null };
   window.__PORTAL_BOOT__ = boot;
   var tags = document.querySelectorAll('meta[name="${bootMeta.call}"]');
   for (var i = 0; i < tags.length; i++) {
@@ -168,6 +176,30 @@ export const bootScript = `(function () {
     var call = fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
     call.catch(function () {});
     boot.calls[url] = call;
+  }
+  // The viewer's PDF, asked for as soon as the report's reply names it, before the viewer's code has loaded.
+  var pdfOf = document.querySelector('meta[name="${bootMeta.pdfOf}"]');
+  var reportCall = pdfOf ? boot.calls[pdfOf.getAttribute('content') || ''] : undefined;
+  boot.files = {};
+  if (reportCall) {
+    reportCall
+      .then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      })
+      .then(function (body) {
+        var report = body && body.success === true && body.data ? body.data.report : null;
+        var path = report && report.filetype === 'pdf' ? String(report.fileUrl || '') : '';
+        if (path.charAt(0) !== '/' || path.charAt(1) === '/') return;
+        var config = window.__PORTAL_CONFIG__ || {};
+        var url = String(config.apiBase || '/api').replace(/[/]+$/, '') + path;
+        var bytes = fetch(url, { credentials: 'include' }).then(function (response) {
+          if (!response.ok) throw new Error('HTTP ' + response.status);
+          return response.arrayBuffer();
+        });
+        bytes.catch(function () {});
+        boot.files[url] = bytes;
+      })
+      .catch(function () {});
   }
   var worker = document.querySelector('meta[name="${bootMeta.pdfWorker}"]');
   var src = worker ? worker.getAttribute('content') || '' : '';
