@@ -35,7 +35,9 @@ describe('SPA serving, runtime config and security headers', () => {
     for (const url of ['/', '/login/signupPreference', '/Reports/123?x=1', '/settings/']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toBe(index);
+      // The built page, with the calls its screen starts named in the head (web-document.integration).
+      expect(response.body.replace(/<meta name="portal-boot-[a-z-]+" content="[^"]*">/g, '')).toBe(index);
+      expect(response.body).toContain('<meta name="portal-boot-call" content="/api/users/me">');
       expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(response.headers.vary).toBe('cookie');
       expect(response.headers['content-type']).toContain('text/html');
@@ -84,7 +86,10 @@ describe('SPA serving, runtime config and security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toContain('javascript');
-    const json = response.body.replace(/^window\.__PORTAL_CONFIG__ = /, '').replace(/;\n$/, '');
+    // The first line is the configuration; the page's boot calls follow (web-document.test).
+    const [first = '', ...rest] = response.body.split('\n');
+    const json = first.replace(/^window\.__PORTAL_CONFIG__ = /, '').replace(/;$/, '');
+    expect(rest.join('\n')).toContain('window.__PORTAL_BOOT__ = boot;');
     const { logo: _logo, ...firm } = t.config.firm;
     expect(JSON.parse(json)).toEqual({ apiBase: '/api', firm: { ...firm, logoUrl: null } });
     expect(firm.offices).toEqual(['Hong Kong', 'Singapore', 'London', 'New York']);
