@@ -5,10 +5,16 @@
  */
 
 import type { Locator, Page } from '@playwright/test';
-import { messagesResearch, type ReportsReply, type SuggestionsReply } from '@portal/contract';
+import { messagesResearch, type ReportsReply, type SuggestionsReply, storageKeys } from '@portal/contract';
 import { expect, expectAccessible, header, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'client' });
+
+// The cookie notice, accepted: it is not what these tests look at, and it comes in over the list's Load more (its
+// chunk loads while the list is drawn; run 17 saw it take the click).
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: storageKeys.cookieConsent, value: 'true', url: baseURL! }]);
+});
 
 const reportList = (page: Page) => page.getByRole('list', { name: 'Research reports' });
 const cards = (page: Page) => reportList(page).getByRole('article');
@@ -29,6 +35,8 @@ const findCard = async (page: Page, title: string): Promise<Locator> => {
   const more = page.getByRole('button', { name: 'Load more' });
   for (let pages = 0; pages < 10 && (await card.count()) === 0 && (await more.isVisible()); pages++) {
     const before = await cards(page).count();
+    // Enabled: not still loading the page before (a click then would wait for a button that may not come back).
+    await expect(more).toBeEnabled();
     await more.click();
     await expect.poll(() => cards(page).count()).toBeGreaterThan(before);
   }
