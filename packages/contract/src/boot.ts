@@ -40,4 +40,13 @@ export const bootMeta = {
   call: 'portal-boot-call',
   pdfWorker: 'portal-boot-pdf-worker',
   pdfOf: 'portal-boot-pdf-of',
+  entry: 'portal-boot-entry',
+  module: 'portal-boot-module',
 } as const;
+
+/**
+ * Screens the server paints itself (the landing's banner, About's text): the page shows them from its HTML and
+ * styles alone, and the app's scripts are asked for only once the browser has painted it (`bootMeta.entry`), so
+ * no script stands between the reader and the first paint.
+ */
+export const paintedScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['landing', 'about']);

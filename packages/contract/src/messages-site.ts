@@ -20,6 +20,8 @@ export const messagesSite = {
   contactFailed: 'Your message could not be sent. Please try again later.',
   contactMailSubject: 'New message from the website contact form',
   favourites: 'Favourites',
+  // the page titles the server also paints (web-document's painted pages)
+  aboutTitle: 'About Us',
   pageMissingTitle: 'Page not found',
   pageMissing: 'The page you are looking for does not exist or is no longer available.',
   pageLoadFailed: 'This page could not be loaded. Please try again.',

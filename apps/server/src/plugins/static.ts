@@ -5,6 +5,8 @@ import {
   bootCallsOf,
   matchWebRoute,
   messages,
+  messagesSite,
+  paintedScreens,
   pdfReportCallOf,
   pdfWorkerScreens,
   type RuntimeConfig,
@@ -13,12 +15,14 @@ import {
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { sanitizePostHtml } from '../modules/blogs/sanitize.ts';
 import {
   bannerScreens,
   bootScript,
   bootTags,
   isCompleteTemplate,
   type Manifest,
+  paintedPageMarkup,
   pdfWorkerFileOf,
   preloadTags,
   renderDocument,
@@ -155,12 +159,32 @@ export const staticPlugin = async (app: App, config: Config) => {
         request.log.warn({ err: error }, 'No banner picture for the page: the lookup failed');
       }
     }
+    let painted: string | undefined;
+    if (route?.screen === 'about') {
+      try {
+        const about = await site.about();
+        if (about.html.trim() !== '')
+          painted = paintedPageMarkup({
+            eyebrow: config.firm.name,
+            title: messagesSite.aboutTitle,
+            // Stored HTML is sanitised on its way in; the page is sanitised again on its way out.
+            html: sanitizePostHtml(about.html),
+          });
+      } catch (error) {
+        // The painted text is an extra: without the database the page still goes out (the app says the rest).
+        request.log.warn({ err: error }, 'No painted text for the page: the lookup failed');
+      }
+    }
     const assets = route ? screens.get(screenModuleOf(route.screen)) : undefined;
+    const deferScripts = route !== undefined && paintedScreens.has(route.screen);
     return renderDocument(template, {
       firmName: config.firm.name,
       colors: config.firm.colors,
-      headTags: preloadTags(assets) + (route ? bootTagsFor(route.screen, pathname, pdfWorker) : ''),
+      headTags:
+        preloadTags(assets, deferScripts) + (route ? bootTagsFor(route.screen, pathname, pdfWorker) : ''),
       hero,
+      painted,
+      deferScripts,
     });
   };
 

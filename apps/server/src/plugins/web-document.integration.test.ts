@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sliders } from '../db/schema/index.ts';
+import { siteContent, sliders } from '../db/schema/index.ts';
 import { createStorage } from '../modules/storage/storage.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -15,6 +15,8 @@ describe('web document', () => {
   let webDist: string;
   const index =
     '<!doctype html><html><head><meta name="theme-color" content="#0b2545" /><title>Portal</title>' +
+    '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-F.js">' +
     '<link rel="stylesheet" crossorigin href="/assets/index-A.css"></head><body><div id="root">' +
     '<div class="portal-splash"><!--splash-hero--><span class="portal-mark"><!--firm-initial--></span></div>' +
     '</div></body></html>';
@@ -36,6 +38,12 @@ describe('web document', () => {
     'src/app/routes/about.tsx': {
       file: 'assets/about-D.js',
       src: 'src/app/routes/about.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html'],
+    },
+    'src/app/routes/contact.tsx': {
+      file: 'assets/contact-G.js',
+      src: 'src/app/routes/contact.tsx',
       isDynamicEntry: true,
       imports: ['index.html'],
     },
@@ -81,30 +89,69 @@ describe('web document', () => {
     return response.body;
   };
 
-  it("shows the landing's first banner picture in the splash and preloads the landing's chunks", async () => {
+  it("shows the landing's first banner picture in the splash and holds its scripts until it has painted", async () => {
     const html = await page('/');
     expect(html).toContain('<meta name="portal-hero" content="/api/media/sliders/1.webp">');
     expect(html).toContain(
       '<img src="/api/media/sliders/1.webp" alt="" width="1280" height="580" fetchpriority="high">',
     );
     expect(html).toContain('<span class="portal-mark">Q</span>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-B.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/site-C.js">');
+    // The landing is painted by the server: its scripts are named for /config.js, not loaded by the page itself.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<meta name="portal-boot-module" content="/assets/react-F.js">');
+    expect(html).toContain('<meta name="portal-boot-module" content="/assets/landing-B.js">');
+    expect(html).toContain('<meta name="portal-boot-module" content="/assets/site-C.js">');
+    expect(html).toContain('<meta name="portal-boot-entry" content="/assets/index-A.js">');
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/landing-B.css">');
-    // the entry's own files are in index.html already
-    expect(html).not.toContain('href="/assets/index-A.js"');
     // the picture is really there
     expect((await new TestClient(t.app).get('/api/media/sliders/1.webp')).statusCode).toBe(200);
   });
 
-  it("preloads another screen's chunks only, without a banner picture", async () => {
+  it("paints About's text from the stored content, sanitised, under the firm's name", async () => {
     const html = await page('/about');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/about-D.js">');
+    expect(html).toContain(
+      '<div class="portal-painted"><p class="portal-painted-eyebrow">Quayside Partners</p><h1>About Us</h1>',
+    );
+    expect(html).toContain('<div class="portal-painted-prose"><h2>');
+    expect(html).toContain('<meta name="portal-boot-module" content="/assets/about-D.js">');
     expect(html).not.toContain('landing-B');
+    expect(html).not.toContain('portal-hero');
+    // What the page paints goes through the stored-HTML policy on its way out, whatever the table holds.
+    const [before] = await t.db.select().from(siteContent).where(eq(siteContent.key, 'about'));
+    try {
+      await t.db
+        .update(siteContent)
+        .set({
+          html: '<script>alert(1)</script><p onclick="steal()">Plain <a href="javascript:x()">words</a></p>',
+        })
+        .where(eq(siteContent.key, 'about'));
+      const unsafe = await page('/about');
+      expect(unsafe).toContain(
+        '<div class="portal-painted-prose"><p>Plain <a rel="noopener noreferrer">words</a></p></div>',
+      );
+      expect(unsafe).not.toContain('alert(1)');
+      expect(unsafe).not.toContain('steal()');
+      // Nothing stored: no painted text, the splash as built.
+      await t.db.update(siteContent).set({ html: '  ' }).where(eq(siteContent.key, 'about'));
+      expect(await page('/about')).not.toContain('portal-painted');
+    } finally {
+      await t.db.update(siteContent).set({ html: before!.html }).where(eq(siteContent.key, 'about'));
+    }
+  });
+
+  it("preloads another screen's chunks with the page's own scripts, without a banner picture or painted text", async () => {
+    const html = await page('/contact');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-F.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/contact-G.js">');
+    expect(html).not.toContain('portal-boot-entry');
+    expect(html).not.toContain('portal-painted');
     expect(html).not.toContain('portal-hero');
     // unknown screens and screens without a module of their own get the page as built
     const unknown = await page('/no/such/page');
-    expect(unknown).not.toContain('modulepreload');
+    expect(unknown).not.toContain('portal-boot-module');
+    expect(unknown).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
     expect(unknown).toContain('<span class="portal-mark">Q</span>');
   });
 

@@ -3,6 +3,7 @@ import './styles.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { paintedContent } from '../lib/boot-hints.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -28,6 +29,8 @@ const start = () => {
   if (!container) throw new Error('index.html lacks the #root element');
   const queryClient = createQueryClient();
   const router = createAppRouter();
+  // Taken before the first render replaces the splash: the loader shows the server's painted page meanwhile.
+  paintedContent();
   const root = createRoot(container);
   // A transition: React renders the first screen in slices and keeps the main thread free for input meanwhile.
   startTransition(() => {

@@ -1,4 +1,5 @@
 import { landingConstants } from '@portal/contract';
+import { useDeferredValue } from 'react';
 import { ErrorState } from '../components/status.tsx';
 import { usePageParameter } from '../features/content/api/content-queries.ts';
 import { useOurPeople } from '../features/research/api/research-queries.ts';
@@ -12,7 +13,9 @@ import { renderSafeHtml } from '../lib/safe-html.tsx';
 /** The Our People carousel: the research feature's people in the site's carousel. */
 export function OurPeople() {
   const people = useOurPeople();
-  const data = people.data?.data ?? [];
+  // A query's answer re-renders its readers at once (not sliced); the carousel is built from a deferred copy, so
+  // React renders it in slices and its carousel measures the page in a task of its own.
+  const data = useDeferredValue(people.data?.data) ?? [];
   if (people.isError)
     return <ErrorState message={people.error.message} onRetry={() => void people.refetch()} />;
   if (data.length === 0) return null;
@@ -32,10 +35,12 @@ export function OurPeople() {
 /** Spec 1 section 2.4: the vision, mission and values block (a content page parameter) is part of the page but hidden. */
 export function HiddenVision() {
   const vision = usePageParameter('sRshWebVisionHTML');
-  if (!vision.data) return null;
+  // Sanitised and rendered from a deferred copy: in slices, not in the answer's own render.
+  const html = useDeferredValue(vision.data);
+  if (!html) return null;
   return (
     <section hidden aria-label="Vision, mission and values" data-block="vision">
-      {renderSafeHtml(vision.data)}
+      {renderSafeHtml(html)}
     </section>
   );
 }

@@ -3,7 +3,9 @@ import {
   bootScript,
   bootTags,
   brandStyle,
+  deferEntryScripts,
   type Manifest,
+  paintedPageMarkup,
   pdfWorkerFileOf,
   preloadTags,
   renderDocument,
@@ -168,5 +170,92 @@ describe('boot calls', () => {
 
   it('is a script a browser parses (it is served inside /config.js, not run through a bundler)', () => {
     expect(() => new Function(bootScript)).not.toThrow();
+  });
+});
+
+/** What the boot script test uses of a jsdom window (the server's types have no DOM). */
+interface BootElement {
+  getAttribute(name: string): string | null;
+}
+interface BootWindow {
+  document: { querySelectorAll(selector: string): Iterable<BootElement> };
+  requestAnimationFrame: (callback: (time: number) => void) => number;
+  setTimeout: (callback: () => void, ms?: number) => number;
+  fetch: () => Promise<never>;
+  eval(code: string): void;
+  close(): void;
+}
+const openPage = async (html: string) => {
+  // jsdom has no types of its own (the web app's tests reach it through Vitest's environment).
+  const jsdom = 'jsdom';
+  const { JSDOM } = (await import(jsdom)) as {
+    JSDOM: new (html: string, options: object) => { window: BootWindow };
+  };
+  return new JSDOM(html, { runScripts: 'outside-only', pretendToBeVisual: true }).window;
+};
+
+describe('pages the server paints', () => {
+  const built =
+    '<html><head><title>x</title><script defer src="/config.js"></script>' +
+    '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-B.js">' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-A.css"></head>' +
+    '<body><div id="root"><div class="portal-splash" role="status"><!--splash-hero-->' +
+    '<span class="portal-mark"><!--firm-initial--></span></div></div></body></html>';
+
+  it('holds the entry script and its preloads back as meta tags, the stylesheet in place', () => {
+    const page = deferEntryScripts(built);
+    expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('rel="modulepreload"');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-A.css">');
+    expect(page).toContain(
+      '<meta name="portal-boot-module" content="/assets/react-B.js"><meta name="portal-boot-entry" content="/assets/index-A.js"></head>',
+    );
+    // Not a Vite build (no entry script): left as it is.
+    expect(deferEntryScripts('<html><head></head></html>')).toBe('<html><head></head></html>');
+    // Only with the option.
+    expect(renderDocument(built, { firmName: 'F', headTags: '' })).toContain('<script type="module"');
+  });
+
+  it("names a screen's scripts in meta tags instead of preloading them", () => {
+    const assets = { scripts: ['assets/about-C.js'], styles: ['assets/about-C.css'] };
+    expect(preloadTags(assets, true)).toBe(
+      '<link rel="preload" as="style" crossorigin href="/assets/about-C.css">' +
+        '<meta name="portal-boot-module" content="/assets/about-C.js">',
+    );
+  });
+
+  it('paints the page text in the splash, its label and title escaped', () => {
+    const painted = paintedPageMarkup({ eyebrow: 'A&B <Research>', title: 'About Us', html: '<p>Words</p>' });
+    expect(painted).toBe(
+      '<div class="portal-painted"><p class="portal-painted-eyebrow">A&amp;B &lt;Research&gt;</p>' +
+        '<h1>About Us</h1><div class="portal-painted-prose"><p>Words</p></div></div>',
+    );
+    const page = renderDocument(built, { firmName: 'F', headTags: '', painted, deferScripts: true });
+    expect(page).toContain(`<div class="portal-splash" role="status">${painted}<span class="portal-mark">F`);
+  });
+
+  it('/config.js loads the held scripts only once the page has painted, preloads first', async () => {
+    const page = renderDocument(built, { firmName: 'F', headTags: '', deferScripts: true });
+    const window = await openPage(page);
+    const frames: Array<() => void> = [];
+    window.requestAnimationFrame = (callback) => frames.push(() => callback(0));
+    const timers: Array<() => void> = [];
+    window.setTimeout = (callback) => timers.push(callback);
+    window.fetch = () => new Promise<never>(() => {});
+    window.eval(bootScript);
+    const scripts = () => [...window.document.querySelectorAll('script[type="module"]')];
+    expect(scripts()).toHaveLength(0);
+    // The frame is painted, then the task queued from it runs.
+    for (const frame of frames.splice(0)) frame();
+    expect(scripts()).toHaveLength(0);
+    timers.shift()?.();
+    expect(scripts().map((script) => script.getAttribute('src'))).toEqual(['/assets/index-A.js']);
+    const preloads = [...window.document.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/assets/react-B.js']);
+    // The one-second fallback finds it loaded: nothing twice.
+    for (const timer of timers.splice(0)) timer();
+    expect(scripts()).toHaveLength(1);
+    window.close();
   });
 });

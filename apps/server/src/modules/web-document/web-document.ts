@@ -70,15 +70,47 @@ export const screenAssetsOf = (manifest: Manifest): Map<string, ScreenAssets> =>
   return bySource;
 };
 
-/** `<link>` tags for a screen's assets. */
-export const preloadTags = (assets: ScreenAssets | undefined) => {
+/**
+ * `<link>` tags for a screen's assets. With `deferScripts` (a screen the server paints) its scripts are named in
+ * `<meta>` tags instead, for /config.js to preload once the page has painted (`bootScript`).
+ */
+export const preloadTags = (assets: ScreenAssets | undefined, deferScripts = false) => {
   const tags: string[] = [];
   // Preloaded, not applied: a stylesheet link here would hold up the first paint (the boot splash).
   for (const file of assets?.styles ?? [])
     tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`);
   for (const file of assets?.scripts ?? [])
-    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+    tags.push(
+      deferScripts
+        ? `<meta name="${bootMeta.module}" content="/${escapeHtml(file)}">`
+        : `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+    );
   return tags.join('');
+};
+
+/** The built page's entry script and its preloads, as Vite writes them into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"<>]+)"><\/script>\s*/;
+const ENTRY_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"<>]+)">\s*/g;
+
+/**
+ * The page with its scripts held back until it has painted: the entry's `<script>` and `<link
+ * rel="modulepreload">` tags become `<meta>` tags (`bootMeta.entry`, `bootMeta.module`) that /config.js turns back
+ * into the same tags after the first paint. The values are the template's own attribute text, already escaped.
+ * A page without the entry script (not a Vite build) is returned as it is.
+ */
+export const deferEntryScripts = (page: string) => {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (!entry) return page;
+  const modules: string[] = [];
+  const held = page.replace(ENTRY_SCRIPT, '').replace(ENTRY_PRELOAD, (_tag, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  const metas = [
+    ...modules.map((href) => `<meta name="${bootMeta.module}" content="${href}">`),
+    `<meta name="${bootMeta.entry}" content="${entry}">`,
+  ].join('');
+  return held.replace('</head>', () => `${metas}</head>`);
 };
 
 /**
@@ -98,7 +130,16 @@ export const SPLASH_HERO_MARK = '<!--splash-hero-->';
  */
 export const renderDocument = (
   template: string,
-  options: { firmName: string; colors?: BrandColors; headTags: string; hero?: string | undefined },
+  options: {
+    firmName: string;
+    colors?: BrandColors;
+    headTags: string;
+    hero?: string | undefined;
+    /** Markup the server paints in the splash for the screen (`paintedScreens`), already sanitised. */
+    painted?: string | undefined;
+    /** Scripts held back until the page has painted (`deferEntryScripts`). */
+    deferScripts?: boolean;
+  },
 ) => {
   const hero = options.hero ? escapeHtml(options.hero) : '';
   const heroMeta = hero ? `<meta name="portal-hero" content="${hero}">` : '';
@@ -106,10 +147,10 @@ export const renderDocument = (
     ? `<div class="portal-hero"><img src="${hero}" alt="" width="1280" height="580" fetchpriority="high"></div>`
     : '';
   const { style, themeColor } = brandStyle(options.colors);
-  let page = template
+  let page = (options.deferScripts ? deferEntryScripts(template) : template)
     // Replacer functions: a replacement string would read `$&` and the like in file names as patterns.
     .replace(FIRM_INITIAL_MARK, () => escapeHtml(firmInitial(options.firmName)))
-    .replace(SPLASH_HERO_MARK, () => heroMarkup)
+    .replace(SPLASH_HERO_MARK, () => heroMarkup + (options.painted ?? ''))
     // Last in the head: after the built stylesheet's link, so the firm's variables win over its defaults.
     .replace('</head>', () => `${heroMeta}${options.headTags}${style}</head>`);
   if (themeColor) {
@@ -133,6 +174,16 @@ export const brandStyle = (colors: BrandColors | undefined) => {
   const declarations = variables.map(([name, value]) => `${name}:${value}`).join(';');
   return { style: `<style>:root{${declarations}}</style>`, themeColor: colors.primary.toLowerCase() };
 };
+
+/**
+ * A content page as the server paints it in the boot splash (`paintedScreens`): its label, title and text, in the
+ * global `portal-painted` styles (apps/web/src/app/global.css), so the reader has the page's words before any
+ * script has run; the app's loader keeps the same node on screen until the screen itself renders
+ * (apps/web/src/components/boot-splash.tsx). `html` must already be sanitised (the stored-HTML policy).
+ */
+export const paintedPageMarkup = (page: { eyebrow: string; title: string; html: string }) =>
+  `<div class="portal-painted"><p class="portal-painted-eyebrow">${escapeHtml(page.eyebrow)}</p>` +
+  `<h1>${escapeHtml(page.title)}</h1><div class="portal-painted-prose">${page.html}</div></div>`;
 
 /** Screens whose first paint is the banner: the landing and the signed-in home. */
 export const bannerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['landing', 'home']);
@@ -200,6 +251,49 @@ export const bootScript = `(function () {
         boot.files[url] = bytes;
       })
       .catch(function () {});
+  }
+  // A page the server paints holds its scripts back (deferEntryScripts): they are asked for once the browser has
+  // painted it (and its banner picture), so no script stands before its first paint. A task queued from an
+  // animation frame runs after that frame's paint; a tab in the background paints nothing, so it loads at once,
+  // and after a second at the latest.
+  var entry = document.querySelector('meta[name="${bootMeta.entry}"]');
+  var entrySrc = entry ? entry.getAttribute('content') || '' : '';
+  if (entrySrc.charAt(0) === '/' && entrySrc.charAt(1) !== '/') {
+    var loaded = false;
+    var load = function () {
+      if (loaded) return;
+      loaded = true;
+      var modules = document.querySelectorAll('meta[name="${bootMeta.module}"]');
+      for (var m = 0; m < modules.length; m++) {
+        var href = modules[m].getAttribute('content') || '';
+        if (href.charAt(0) !== '/' || href.charAt(1) === '/') continue;
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entrySrc;
+      document.head.appendChild(script);
+    };
+    var afterPaint = function () {
+      requestAnimationFrame(function () {
+        setTimeout(load, 0);
+      });
+    };
+    // The landing's banner picture is its largest paint: the scripts wait for it to be drawn as well.
+    var picture = document.querySelector('.portal-splash img');
+    if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') load();
+    else {
+      if (picture && !picture.complete) {
+        picture.addEventListener('load', afterPaint);
+        picture.addEventListener('error', afterPaint);
+      } else afterPaint();
+      setTimeout(load, 1000);
+    }
   }
   var worker = document.querySelector('meta[name="${bootMeta.pdfWorker}"]');
   var src = worker ? worker.getAttribute('content') || '' : '';

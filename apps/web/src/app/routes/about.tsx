@@ -1,3 +1,4 @@
+import { messagesSite } from '@portal/contract';
 import { useAboutContent } from '../../features/content/api/content-queries.ts';
 import contact from '../../features/content/components/contact.module.css';
 import classes from '../../features/content/components/content.module.css';
@@ -10,7 +11,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { isBlankHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
-const title = 'About Us';
+const title = messagesSite.aboutTitle;
 const related = [
   { to: '/people', label: 'Our People' },
   { to: '/access', label: 'Research access' },

@@ -99,7 +99,7 @@ describe('landing', () => {
     expect(screen.getByRole('list', { name: 'What we do' })).toHaveTextContent(
       'InvestmentsIdeasAdvisoryFintech',
     );
-    const research = screen.getByRole('region', { name: 'Our Research' });
+    const research = await screen.findByRole('region', { name: 'Our Research' });
     expect(within(research).getAllByRole('group', { name: /of 25$/ })).toHaveLength(25);
     const pause = within(research).getByRole('button', { name: 'Pause' });
     expect(within(research).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('landing', () => {
     renderApp('/');
     const banner = await screen.findByRole('region', { name: 'Highlights' }, { timeout: 8000 });
     expect(within(banner).getByRole('button', { name: 'Play' })).toBeInTheDocument();
-    const research = screen.getByRole('region', { name: 'Our Research' });
+    const research = await screen.findByRole('region', { name: 'Our Research' });
     expect(within(research).getByRole('button', { name: 'Play' })).toBeInTheDocument();
     // Moving on request still works.
     expect(within(research).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();

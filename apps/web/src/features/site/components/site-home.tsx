@@ -6,6 +6,7 @@ import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { useSession } from '../../../lib/session.ts';
 import { sliderMediaUrl, useLanding } from '../api/site-api.ts';
 import { useMinimumDelay } from '../hooks/use-minimum-delay.ts';
+import { useStagedReveal } from '../hooks/use-staged-reveal.ts';
 import { Banner } from './banner.tsx';
 import { Carousel } from './carousel.tsx';
 import { ResearchSlide } from './carousel-slides.tsx';
@@ -62,7 +63,11 @@ export function SiteHome({ variant, intro, panel, people, vision }: SiteHomeProp
   const minimumShown = useMinimumDelay(landingConstants.loaderMinMs);
   // Settled: the deferred render has caught up with the answer (not an earlier reader's), or the call failed
   // (the error and its retry must not stay under the loader).
-  const settled = landing.isError || (landing.data !== undefined && data === landing.data);
+  const caughtUp = landing.data !== undefined && data === landing.data;
+  // Beneath the loader the page is committed in three steps (banner and strips, Our Research, the panels and
+  // Our People), so that no one commit holds the main thread for long.
+  const stage = useStagedReveal(data !== undefined, 3);
+  const settled = landing.isError || (caughtUp && stage >= 3);
   const loading = !minimumShown || !settled;
   const latest = data?.latest ?? [];
 
@@ -75,13 +80,14 @@ export function SiteHome({ variant, intro, panel, people, vision }: SiteHomeProp
         {landing.isError ? (
           <ErrorState message={landing.error.message} onRetry={() => void landing.refetch()} />
         ) : (
-          data && (
+          data &&
+          stage >= 1 && (
             <>
               <Banner sliders={data.sliders} />
               <ResearchTicker items={latest} />
               <TaglineStrip />
               <div className={classes.sections}>
-                {latest.length > 0 && (
+                {stage >= 2 && latest.length > 0 && (
                   <Carousel
                     label="Our Research"
                     variant="cards"
@@ -92,8 +98,8 @@ export function SiteHome({ variant, intro, panel, people, vision }: SiteHomeProp
                     renderSlide={(item) => <ResearchSlide item={item} />}
                   />
                 )}
-                {panel && <div className={classes.panels}>{panel}</div>}
-                {people}
+                {stage >= 3 && panel && <div className={classes.panels}>{panel}</div>}
+                {stage >= 3 && people}
               </div>
             </>
           )
