@@ -119,6 +119,19 @@ export const reports = pgTable(
     mustRead: boolean('must_read').notNull().default(false),
     // readers without an entitlement may open it (free-access reports)
     freeAccess: boolean('free_access').notNull().default(false),
+    // the firm's branded selection (spec 2: "Aletheia Select"), only for reports at least 7 days old (issue 23)
+    specialSelect: boolean('special_select').notNull().default(false),
+    // Publishing (issue 23): 'scheduled' until its time comes (claimed once by one process), 'published' in every
+    // list, 'withdrawn' nowhere (files refused, e-mailed links dead). Readers only ever see 'published'.
+    state: text('state', { enum: ['scheduled', 'published', 'withdrawn'] })
+      .notNull()
+      .default('published'),
+    // bumped when the file is replaced: stamped copies and e-mailed links of an older version stop working
+    fileVersion: integer('file_version').notNull().default(1),
+    // when the publish alerts were queued (null: not yet; scheduled reports get theirs when they go out)
+    alertsQueuedAt: at('alerts_queued_at'),
+    withdrawnAt: at('withdrawn_at'),
+    updatedAt: at('updated_at'),
     accessKey: text('access_key').notNull(),
     // primary sector
     sectorId: integer('sector_id').references(() => sectors.id),
@@ -147,6 +160,9 @@ export const reports = pgTable(
     index('reports_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('reports_hashtags_idx').using('gin', t.hashtags),
     check('reports_type_check', sql`${t.type} in ('latest', 'highlighted')`),
+    check('reports_state_check', sql`${t.state} in ('scheduled', 'published', 'withdrawn')`),
+    // the scheduler's claim: scheduled reports by their time
+    index('reports_scheduled_idx').on(t.publishedAt).where(sql`${t.state} = 'scheduled'`),
   ],
 );
 

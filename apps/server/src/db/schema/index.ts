@@ -10,6 +10,7 @@ export * from './connect.ts';
 export * from './crm.ts';
 export * from './mail.ts';
 export * from './parameters.ts';
+export * from './publishing.ts';
 export * from './seed-runs.ts';
 export * from './site.ts';
 export * from './viewer.ts';
