@@ -12,3 +12,14 @@ export const mailMessages = {
   deviceVerifySubject: 'Verify your device',
   unlockSubject: 'Sign-in to your account was paused',
 } as const;
+
+/** The publish alert (issue 23): a new report in a reader's subscribed sectors, with a personal link (server only). */
+export const publishAlertMessages = {
+  subject: (title: string) => `New research: ${title}`,
+  intro: (firm: string) => `${firm} has published a new report in the research you subscribe to:`,
+  analysts: (names: string) => `By ${names}`,
+  action: 'Read the report',
+  linkNote: (until: string) =>
+    `The link is personal to you and valid until ${until}. The first time you open it on a device, you will be asked to confirm your e-mail address.`,
+  why: 'You receive this e-mail because you subscribe to research in this sector.',
+} as const;

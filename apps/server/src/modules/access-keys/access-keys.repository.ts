@@ -1,13 +1,61 @@
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { reportAccessKeys, reports } from '../../db/schema/index.ts';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.ts';
+import { type ReportAccessKey, reportAccessKeys, reports } from '../../db/schema/index.ts';
 
 export type NewAccessKey = typeof reportAccessKeys.$inferInsert;
 
-export const insertAccessKey = async (db: Executor, key: NewAccessKey) => {
-  const [row] = await db.insert(reportAccessKeys).values(key).returning();
-  if (!row) throw new Error('Access key was not stored');
-  return row;
+// Rows per insert statement (one JSON parameter each).
+const KEYS_PER_INSERT = 5000;
+
+/**
+ * Stores many keys, one statement per 5,000 (their rows as one JSON parameter); answers the rows in the order
+ * given. The rows are inserted in the order of the JSON array (`with ordinality`), so their identity ids increase
+ * in that order: the ids are sorted rather than trusting the order of RETURNING.
+ */
+export const insertAccessKeys = async (db: Executor, keys: readonly NewAccessKey[]) => {
+  const stored: ReportAccessKey[] = [];
+  for (let from = 0; from < keys.length; from += KEYS_PER_INSERT) {
+    const chunk = keys.slice(from, from + KEYS_PER_INSERT);
+    const rows = chunk.map((key) => ({
+      report_id: key.reportId,
+      recipient_email: key.recipientEmail,
+      user_id: key.userId ?? null,
+      key_hash: key.keyHash,
+      created_by: key.createdBy ?? null,
+      created_at: key.createdAt.toISOString(),
+      expires_at: key.expiresAt.toISOString(),
+    }));
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into report_access_keys
+          (report_id, recipient_email, user_id, key_hash, created_by, created_at, expires_at)
+        select v.report_id, v.recipient_email, v.user_id, v.key_hash, v.created_by, v.created_at, v.expires_at
+        from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (report_id int,
+          recipient_email text, user_id int, key_hash text, created_by int, created_at timestamptz,
+          expires_at timestamptz)) with ordinality as v(report_id, recipient_email, user_id, key_hash,
+          created_by, created_at, expires_at, ord)
+        order by v.ord
+        returning id`),
+    )
+      .map((row) => Number(row.id))
+      .sort((a, b) => a - b);
+    if (ids.length !== chunk.length) throw new Error('Access keys were not stored');
+    stored.push(
+      ...chunk.map((key, i) => ({
+        id: ids[i]!,
+        reportId: key.reportId,
+        recipientEmail: key.recipientEmail,
+        userId: key.userId ?? null,
+        keyHash: key.keyHash,
+        createdBy: key.createdBy ?? null,
+        createdAt: key.createdAt,
+        expiresAt: key.expiresAt,
+        revokedAt: null,
+        lastUsedAt: null,
+      })),
+    );
+  }
+  return stored;
 };
 
 /** A key that may be used now: not revoked, not expired, its report still there. */

@@ -12,7 +12,7 @@ import {
   findReportTitle,
   findUsableKey,
   findUsableKeyById,
-  insertAccessKey,
+  insertAccessKeys,
   revokeAccessKey,
   touchAccessKey,
 } from './access-keys.repository.ts';
@@ -57,9 +57,45 @@ export const createAccessKeysService = (deps: {
   });
 
   /**
-   * Stores a key for one recipient within the caller's transaction and builds its rfs link: the one way keys are
-   * made, for an admin's e-mailed link and for a reader's forward to a colleague (issue 13), whose mail differs.
+   * Stores one key per recipient within the caller's transaction (multi-row inserts) and builds their rfs links,
+   * in the order given: the one way keys are made, for an admin's e-mailed link, a reader's forward to a colleague
+   * (issue 13) and publish alerts (issue 23), whose mails differ.
    */
+  const createKeysIn = async (
+    tx: Executor,
+    input: {
+      reportId: number;
+      title: string;
+      expiresInDays?: number;
+      createdBy: number | null;
+      recipients: readonly { email: string; userId: number | null }[];
+    },
+  ) => {
+    const now = clock();
+    const days = input.expiresInDays ?? accessKeyLimits.defaultDays;
+    const expiresAt = addSeconds(now, Math.max(1, Math.round(days * DAY_SECONDS)));
+    const rawKeys = input.recipients.map(() => newToken());
+    const rows = await insertAccessKeys(
+      tx,
+      input.recipients.map((recipient, i) => ({
+        reportId: input.reportId,
+        recipientEmail: recipient.email.toLowerCase(),
+        userId: recipient.userId,
+        keyHash: hashToken(rawKeys[i]!),
+        createdBy: input.createdBy,
+        createdAt: now,
+        expiresAt,
+      })),
+    );
+    return rows.map((row, i) => ({
+      row,
+      url: `${deps.publicUrl}${rfsLinkPath({ reportId: input.reportId, title: input.title, keyId: row.id, rawKey: rawKeys[i]! })}`,
+      email: row.recipientEmail,
+      expiresAt,
+    }));
+  };
+
+  /** One recipient's key: their account (when visible) is looked up by address and named in the mail. */
   const createKeyIn = async (
     tx: Executor,
     input: { reportId: number; title: string; email: string; expiresInDays?: number; createdBy: number },
@@ -67,26 +103,17 @@ export const createAccessKeysService = (deps: {
     const email = input.email.toLowerCase();
     const account = await findUserByEmail(tx, email);
     const recipient = account && !account.hidden ? account : null;
-    const now = clock();
-    const days = input.expiresInDays ?? accessKeyLimits.defaultDays;
-    const expiresAt = addSeconds(now, Math.max(1, Math.round(days * DAY_SECONDS)));
-    const rawKey = newToken();
-    const row = await insertAccessKey(tx, {
-      reportId: input.reportId,
-      recipientEmail: email,
-      userId: recipient?.id ?? null,
-      keyHash: hashToken(rawKey),
-      createdBy: input.createdBy,
-      createdAt: now,
-      expiresAt,
+    const [key] = await createKeysIn(tx, {
+      ...input,
+      recipients: [{ email, userId: recipient?.id ?? null }],
     });
-    const url = `${deps.publicUrl}${rfsLinkPath({ reportId: input.reportId, title: input.title, keyId: row.id, rawKey })}`;
     const name = recipient ? `${recipient.firstName} ${recipient.lastName}`.trim() : email;
-    return { row, url, name, email, expiresAt };
+    return { ...key!, name };
   };
 
   return {
     createKeyIn,
+    createKeysIn,
     researchEnvelope,
 
     /** The report's title, or null when there is no such report. */

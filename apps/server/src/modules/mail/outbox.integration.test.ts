@@ -125,6 +125,31 @@ describe('e-mail outbox', () => {
     expect(received.map((r) => r.to[0])).toEqual(['client@demo.test', 'npi@demo.test']);
   });
 
+  it('delivers a large outbox exactly once with two workers sharing it, without waiting between full passes', async () => {
+    const outbox = createOutbox({ clock: t.clock, log: silentLog, smtpConfigured: true });
+    const count = 230;
+    const recipients = Array.from({ length: count }, (_, i) => `bulk${i}@outbox.test`);
+    await outbox.enqueueMany(
+      t.db,
+      recipients.map((to) => ({ to, mail: resetMail(t.config.firm, { name: to, url: 'x' }), links: [] })),
+    );
+    const before = received.length;
+    // Two workers (two processes) polling only once a minute: full passes follow each other at once.
+    const [one, two] = [worker(), worker()];
+    one.start();
+    two.start();
+    const deadline = Date.now() + 30_000;
+    while (received.length - before < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all([one.stop(), two.stop()]);
+    const bulk = received.slice(before).map((r) => r.to[0]);
+    expect(bulk).toHaveLength(count);
+    expect(new Set(bulk)).toEqual(new Set(recipients));
+    const unsent = (await rows()).filter((r) => r.to.startsWith('bulk') && r.status !== 'sent');
+    expect(unsent).toEqual([]);
+  });
+
   it('backs off exponentially up to one hour', () => {
     expect([1, 2, 3].map(backoffMs)).toEqual([10_000, 20_000, 40_000]);
     expect(backoffMs(20)).toBe(60 * 60 * 1000);

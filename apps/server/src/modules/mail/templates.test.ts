@@ -1,10 +1,11 @@
-import { mailMessages } from '@portal/contract';
+import { mailMessages, publishAlertMessages, subscriptionMessages } from '@portal/contract';
 import escapeHtml from 'escape-html';
 import { describe, expect, it } from 'vitest';
 import {
   accountExistsMail,
   deviceVerifyMail,
   passwordChangedMail,
+  publishAlertMail,
   reportLinkMail,
   resetMail,
   templateMail,
@@ -124,5 +125,46 @@ describe('template parameter mails (issue 12)', () => {
       '<a href="http://portal.test/unsubscribe/0?token=a&quot;b&amp;c">Unsubscribe</a>',
     );
     expect(mail.text).toContain(url);
+  });
+});
+
+describe('publish alert template', () => {
+  const mail = publishAlertMail(firm, {
+    name: 'Ada <Reader>',
+    reportTitle: 'Chips <b>& more</b>',
+    summary: 'First <i>paragraph</i>.\n\nSecond paragraph.',
+    analysts: ['Mei Tanaka', 'Arjun "AR" Rao'],
+    url: 'http://portal.test/rfs.htm?rfsUrl=%2Freports%2F1_x&rcptId=1&docId=1&a=key',
+    expiresAt: new Date('2030-02-14T09:00:00Z'),
+    list: {
+      unsubscribeUrl: 'http://portal.test/unsubscribe/0?token=u&x=1',
+      preferencesUrl: 'http://portal.test/subscriptionPreference/home?token=p',
+    },
+  });
+
+  it('names the report, its summary and analysts, escaped in the HTML part', () => {
+    expect(mail.subject).toBe(publishAlertMessages.subject('Chips <b>& more</b>'));
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).not.toContain('<i>');
+    expect(mail.html).toContain('&quot;Chips &lt;b&gt;&amp; more&lt;/b&gt;&quot;');
+    expect(mail.html).toContain('<p>First &lt;i&gt;paragraph&lt;/i&gt;.</p>\n<p>Second paragraph.</p>');
+    expect(mail.html).toContain('By Mei Tanaka, Arjun &quot;AR&quot; Rao');
+    expect(mail.text).toContain('"Chips <b>& more</b>"');
+    expect(mail.text).toContain('By Mei Tanaka, Arjun "AR" Rao');
+    expect(mail.text).toContain('Thu, 14 Feb 2030 09:00:00 GMT');
+  });
+
+  it('carries the personal link and the list footer: unsubscribe and preferences', () => {
+    expect(mail.html).toContain(
+      'href="http://portal.test/rfs.htm?rfsUrl=%2Freports%2F1_x&amp;rcptId=1&amp;docId=1&amp;a=key"',
+    );
+    expect(mail.html).toContain('<a href="http://portal.test/unsubscribe/0?token=u&amp;x=1">Unsubscribe</a>');
+    expect(mail.html).toContain('href="http://portal.test/subscriptionPreference/home?token=p"');
+    expect(mail.text).toContain(
+      `${subscriptionMessages.mail.unsubscribeFooter} http://portal.test/unsubscribe/0?token=u&x=1`,
+    );
+    expect(mail.text).toContain(
+      `${subscriptionMessages.unsubscribe.preferencesLink}: http://portal.test/subscriptionPreference/home?token=p`,
+    );
   });
 });

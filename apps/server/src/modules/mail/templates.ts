@@ -1,4 +1,10 @@
-import { mailMessages, messagesAdminUsers, messagesSite, subscriptionMessages } from '@portal/contract';
+import {
+  mailMessages,
+  messagesAdminUsers,
+  messagesSite,
+  publishAlertMessages,
+  subscriptionMessages,
+} from '@portal/contract';
 import escapeHtml from 'escape-html';
 
 export interface Firm {
@@ -19,6 +25,8 @@ export interface MailBody {
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
+  /** list mail (list-mail.ts): the footer's unsubscribe and preference links */
+  list?: { unsubscribeUrl: string; preferencesUrl: string };
 }
 
 /**
@@ -34,6 +42,13 @@ export const render = (firm: Firm, subject: string, body: MailBody): MailContent
     ...body.paragraphs.flatMap((p) => [p, '']),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
     ...after.flatMap((p) => [p, '']),
+    ...(body.list
+      ? [
+          `${subscriptionMessages.mail.unsubscribeFooter} ${body.list.unsubscribeUrl}`,
+          `${subscriptionMessages.unsubscribe.preferencesLink}: ${body.list.preferencesUrl}`,
+          '',
+        ]
+      : []),
     firm.name,
     firm.address,
     `${firm.phone} | ${firm.email}`,
@@ -51,7 +66,11 @@ ${
 }
 ${after.map((p) => `<p>${e(p)}</p>`).join('\n')}
 <hr style="border:none;border-top:1px solid #ddd">
-<p style="font-size:12px;color:#555">${e(firm.name)}<br>${e(firm.address)}<br>${e(firm.phone)} | <a href="mailto:${e(firm.email)}">${e(firm.email)}</a></p>
+${
+  body.list
+    ? `<p style="font-size:12px;color:#555">${e(subscriptionMessages.mail.unsubscribeFooter)} <a href="${e(body.list.unsubscribeUrl)}">${e(subscriptionMessages.mail.unsubscribeLabel)}</a> | <a href="${e(body.list.preferencesUrl)}">${e(subscriptionMessages.unsubscribe.preferencesLink)}</a></p>\n`
+    : ''
+}<p style="font-size:12px;color:#555">${e(firm.name)}<br>${e(firm.address)}<br>${e(firm.phone)} | <a href="mailto:${e(firm.email)}">${e(firm.email)}</a></p>
 </body></html>`;
   return { subject, text, html };
 };
@@ -164,6 +183,41 @@ export const forwardMail = (
     action: { label: 'Read the report', url: to.url },
     after: [signature(firm)],
   });
+
+/**
+ * A publish alert (issue 23): list mail (list-mail.ts gives the footer links) naming the new report, its summary
+ * and analysts, with the reader's personal access-key link (an e-mailed link of the viewer).
+ */
+export const publishAlertMail = (
+  firm: Firm,
+  to: {
+    name: string;
+    reportTitle: string;
+    summary: string;
+    analysts: readonly string[];
+    url: string;
+    expiresAt: Date;
+    list: { unsubscribeUrl: string; preferencesUrl: string };
+  },
+) => {
+  const m = publishAlertMessages;
+  const summary = to.summary
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return render(firm, m.subject(to.reportTitle), {
+    greetingName: to.name,
+    paragraphs: [
+      m.intro(firm.name),
+      `"${to.reportTitle}"`,
+      ...(to.analysts.length > 0 ? [m.analysts(to.analysts.join(', '))] : []),
+      ...summary,
+    ],
+    action: { label: m.action, url: to.url },
+    after: [m.linkNote(to.expiresAt.toUTCString()), m.why],
+    list: to.list,
+  });
+};
 
 /** Device verification for an e-mailed report link; the link must be opened on the device to verify. */
 export const deviceVerifyMail = (firm: Firm, to: { name: string; reportTitle: string; url: string }) =>

@@ -1,5 +1,5 @@
 import { matrixConstants } from '@portal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { firms, personFieldValues, persons, pickListValues } from '../../db/schema/index.ts';
@@ -104,7 +104,27 @@ export const writePersonField = (
 
 /** List mail (notifications, alerts, reminders) is not sent to a person whose psnRWSuppressEmails is '1'. */
 export const suppressesListMail = async (db: Executor, personId: number) =>
-  (await readPersonField(db, personId, matrixConstants.suppressEmailsField)) === '1';
+  (await findPersonsSuppressingListMail(db, [personId])).has(personId);
+
+/** Of these persons, the ones whose psnRWSuppressEmails is '1' (no list mail): a query per 10,000 persons. */
+export async function findPersonsSuppressingListMail(db: Executor, personIds: readonly number[]) {
+  const ids = [...new Set(personIds)];
+  const suppressed = new Set<number>();
+  for (let from = 0; from < ids.length; from += 10_000) {
+    const rows = await db
+      .select({ personId: personFieldValues.personId })
+      .from(personFieldValues)
+      .where(
+        and(
+          inArray(personFieldValues.personId, ids.slice(from, from + 10_000)),
+          eq(personFieldValues.fieldName, matrixConstants.suppressEmailsField),
+          eq(personFieldValues.value, '1'),
+        ),
+      );
+    for (const row of rows) suppressed.add(row.personId);
+  }
+  return suppressed;
+}
 
 /** A pick list's values in their order (GetPickLists); the caller decides which lists are readable. */
 export const findPickList = (db: Executor, mnemonic: string) =>
