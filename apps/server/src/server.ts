@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/data-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createConnectReminders } from './modules/connect/reminders.ts';
 import { createOutboxWorker, smtpSender } from './modules/mail/outbox.worker.ts';
+import { createScheduledPublisher } from './modules/publishing/publishing.service.ts';
 import { systemClock } from './modules/runtime.ts';
 import { demoPassword } from './seed/accounts.ts';
 import { presentDemoAccounts, runPendingSeeds } from './seed/index.ts';
@@ -69,6 +70,12 @@ const reminders = createConnectReminders({
   outbox: app.services.outbox,
 });
 
+// Scheduled reports (issue 23): each process polls; the database's claim publishes (and alerts) each report once.
+const scheduledPublisher = createScheduledPublisher({
+  publishing: app.services.publishing,
+  log: app.log,
+});
+
 let shuttingDown = false;
 const shutdown = async (reason: string, exitCode: number) => {
   if (shuttingDown) return;
@@ -80,6 +87,7 @@ const shutdown = async (reason: string, exitCode: number) => {
   }, SHUTDOWN_GRACE_MS).unref();
   try {
     await reminders.stop();
+    await scheduledPublisher.stop();
     await worker.stop();
     await app.close();
     await app.services.deferred.drain();
@@ -108,6 +116,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   reminders.start();
+  scheduledPublisher.start();
   // One banner with what a person needs to begin (issue 11); the JSON format carries the same facts in a line.
   const facts = {
     config,

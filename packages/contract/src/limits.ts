@@ -98,3 +98,24 @@ export const csrf = {
 } as const;
 
 export const sessionCookie = 'sid';
+
+/**
+ * Publishing (issue 23): the largest report file accepted per type, and the bounds of an xlsx's zip (checked in
+ * its central directory before anything is extracted: a small file that would inflate to gigabytes is refused).
+ */
+export const reportUploadLimits = {
+  maxBytes: {
+    pdf: 50 * 1024 * 1024,
+    htm: 5 * 1024 * 1024,
+    xlsx: 20 * 1024 * 1024,
+    mp3: 100 * 1024 * 1024,
+    mp4: 200 * 1024 * 1024,
+  },
+  xlsx: {
+    /** the sum of every entry's uncompressed size */
+    maxUncompressedBytes: 200 * 1024 * 1024,
+    /** uncompressed size over compressed size, per entry and overall */
+    maxCompressionRatio: 100,
+    maxEntries: 2000,
+  },
+} as const;

@@ -163,6 +163,11 @@ export const reports = pgTable(
     check('reports_state_check', sql`${t.state} in ('scheduled', 'published', 'withdrawn')`),
     // the scheduler's claim: scheduled reports by their time
     index('reports_scheduled_idx').on(t.publishedAt).where(sql`${t.state} = 'scheduled'`),
+    // the readers' lists (only published reports, research-sql.ts visibleSql): newest first, and their counts from
+    // the index alone (a count over the full date index would have to read every row's state)
+    index('reports_visible_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'published'`),
   ],
 );
 

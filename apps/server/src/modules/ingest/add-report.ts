@@ -29,6 +29,8 @@ export interface NewReport {
   isTempReport?: boolean;
   mustRead?: boolean;
   freeAccess?: boolean;
+  /** In the firm's branded selection (only for reports at least 7 days old: the management toggle checks it). */
+  specialSelect?: boolean;
   /** Random when omitted. */
   accessKey?: string;
   /** The first one is the primary sector (reports.sector_id) and the one linked on cards. */
@@ -38,6 +40,10 @@ export interface NewReport {
   companyIds?: number[];
   countryIds?: number[];
   videoId?: string | null;
+  /** 'published' when omitted; a scheduled report is published by the publishing job at publishedAt. */
+  state?: 'scheduled' | 'published';
+  /** The file's text when the caller has already extracted it (an upload checked before it is stored). */
+  bodyText?: string;
 }
 
 export const newAccessKey = () => randomBytes(16).toString('hex');
@@ -48,42 +54,74 @@ export const reportFileKey = (fileType: ReportFileType, publishedAt: Date) =>
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
+/** A report's file as stored: its path (storage key or address), its text, and the key this call created. */
+export interface PreparedFile {
+  filePath: string;
+  bodyText: string;
+  /** a file stored by this call (removed again by `discardPrepared` if the rows cannot be written) */
+  storedHere?: string;
+}
+
+/**
+ * Stores a report's file and extracts its text (unless given), or takes its address. An unreadable file throws
+ * before anything is stored.
+ */
+export const prepareReportFile = async (
+  storage: Storage,
+  input: Pick<NewReport, 'fileType' | 'file' | 'bodyText'>,
+): Promise<PreparedFile> => {
+  if ('url' in input.file) {
+    if (!addressFileTypes.includes(input.fileType)) {
+      throw new Error(`A ${input.fileType} report needs a file, not an address`);
+    }
+    return { filePath: input.file.url, bodyText: '' };
+  }
+  if (addressFileTypes.includes(input.fileType))
+    throw new Error(`A ${input.fileType} report takes an address`);
+  const extension = input.file.key.slice(input.file.key.lastIndexOf('.') + 1).toLowerCase();
+  if (extension !== input.fileType) {
+    throw new Error(`The key ${input.file.key} does not end in .${input.fileType}`);
+  }
+  // Extract first: an unreadable file is refused before anything is stored.
+  const bodyText = input.bodyText ?? (await extractText(input.fileType, input.file.bytes));
+  const storedHere = (await storage.exists(input.file.key)) ? undefined : input.file.key;
+  await storage.put(input.file.key, input.file.bytes, contentTypeOf(input.file.key));
+  // PostgreSQL text cannot hold NUL characters, which some PDFs yield.
+  return { filePath: input.file.key, bodyText: bodyText.replaceAll('\u0000', ''), storedHere };
+};
+
+/** Removes the file a `prepareReportFile` stored, when its rows were not written (best effort). */
+export const discardPrepared = async (storage: Storage, prepared: PreparedFile) => {
+  if (prepared.storedHere) await storage.delete(prepared.storedHere);
+};
+
+/**
+ * Inserts a report and its links (sectors, analysts, companies, countries) with a prepared file, on `db` (a
+ * transaction of the caller's, or the database: a transaction of its own, a savepoint inside the caller's).
+ */
+export const insertReport = (db: Executor, input: NewReport, prepared: PreparedFile): Promise<number> => {
+  if (input.sectorIds.length === 0) throw new Error('A report needs a primary sector');
+  return insertRows(db, input, {
+    filePath: prepared.filePath,
+    bodyText: prepared.bodyText,
+    sectorIds: unique(input.sectorIds),
+    analystIds: unique(input.analystIds),
+    companyIds: unique(input.companyIds ?? []),
+    countryIds: unique(input.countryIds ?? []),
+  });
+};
+
 /**
  * Adds one report: stores its file, extracts the file's text into body_text (full-text search), then inserts
  * the report and its links in one transaction. Returns the new report's id.
  */
 export const addReport = async (db: Executor, storage: Storage, input: NewReport): Promise<number> => {
   if (input.sectorIds.length === 0) throw new Error('A report needs a primary sector');
-  let filePath: string;
-  let bodyText = '';
-  // a file this call created, removed again if the rows cannot be written
-  let storedHere: string | undefined;
-  if ('url' in input.file) {
-    if (!addressFileTypes.includes(input.fileType)) {
-      throw new Error(`A ${input.fileType} report needs a file, not an address`);
-    }
-    filePath = input.file.url;
-  } else {
-    if (addressFileTypes.includes(input.fileType))
-      throw new Error(`A ${input.fileType} report takes an address`);
-    const extension = input.file.key.slice(input.file.key.lastIndexOf('.') + 1).toLowerCase();
-    if (extension !== input.fileType) {
-      throw new Error(`The key ${input.file.key} does not end in .${input.fileType}`);
-    }
-    // Extract first: an unreadable file is refused before anything is stored.
-    bodyText = await extractText(input.fileType, input.file.bytes);
-    if (!(await storage.exists(input.file.key))) storedHere = input.file.key;
-    await storage.put(input.file.key, input.file.bytes, contentTypeOf(input.file.key));
-    filePath = input.file.key;
-  }
-  const sectorIds = unique(input.sectorIds);
-  const analystIds = unique(input.analystIds);
-  const companyIds = unique(input.companyIds ?? []);
-  const countryIds = unique(input.countryIds ?? []);
+  const prepared = await prepareReportFile(storage, input);
   try {
-    return await insertRows(db, input, { filePath, bodyText, sectorIds, analystIds, companyIds, countryIds });
+    return await insertReport(db, input, prepared);
   } catch (error) {
-    if (storedHere) await storage.delete(storedHere);
+    await discardPrepared(storage, prepared);
     throw error;
   }
 };
@@ -119,10 +157,11 @@ const insertRows = (
         isTempReport: input.isTempReport ?? false,
         mustRead: input.mustRead ?? false,
         freeAccess: input.freeAccess ?? false,
+        specialSelect: input.specialSelect ?? false,
         accessKey: input.accessKey ?? newAccessKey(),
         sectorId: sectorIds[0]!,
-        // PostgreSQL text cannot hold NUL characters, which some PDFs yield.
         bodyText: bodyText.replaceAll('\u0000', ''),
+        state: input.state ?? 'published',
       })
       .returning({ id: reports.id });
     const reportId = row!.id;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { reportReadingProgress, savedReports } from '../../db/schema/index.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
-import { entitledSql } from '../research/research-sql.ts';
+import { entitledSql, visibleSql } from '../research/research-sql.ts';
 
 // `fraction` is a real: compared with a real, so that a reader stopped at exactly 90% (0.9 as a float4 is
 // 0.89999998) has finished the report rather than falling just short of the double 0.9.
@@ -72,13 +72,16 @@ const byDate = sql`r.published_at desc nulls last, r.id desc nulls last`;
 /** Must Read reports, newest first (a walk of the date index). */
 export const findMustRead = async (db: Executor, limit: number) =>
   rowsOf<{ id: number }>(
-    await db.execute(sql`select r.id from reports r where r.must_read order by ${byDate} limit ${limit}`),
+    await db.execute(
+      sql`select r.id from reports r where r.must_read and ${visibleSql(sql`r`)} order by ${byDate} limit ${limit}`,
+    ),
   ).map((row) => row.id);
 
 /** The newest reports the caller may open, by the one entitlement rule's SQL form (the lists' own). */
 export const findLatestReadable = async (db: Executor, entitlement: Entitlement, limit: number) =>
   rowsOf<{ id: number }>(
     await db.execute(
-      sql`select r.id from reports r where ${entitledSql(entitlement, sql`r`)} order by ${byDate} limit ${limit}`,
+      sql`select r.id from reports r where ${visibleSql(sql`r`)} and ${entitledSql(entitlement, sql`r`)}
+        order by ${byDate} limit ${limit}`,
     ),
   ).map((row) => row.id);

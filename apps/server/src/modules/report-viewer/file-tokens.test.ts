@@ -17,6 +17,7 @@ const claims: FileTokenClaims = {
   userId: 7,
   accessKeyId: null,
   bindingHash: bindingHash(binding),
+  fileVersion: 1,
 };
 
 describe('signed file tokens', () => {

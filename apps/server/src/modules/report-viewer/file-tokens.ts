@@ -19,6 +19,11 @@ export interface FileTokenClaims {
   accessKeyId: number | null;
   /** base64url sha256 of the binding string */
   bindingHash: string;
+  /**
+   * The report's file version the URL was made for (reports.file_version): once the file is replaced, URLs of the
+   * old version are refused (report-access.ts), whatever their expiry.
+   */
+  fileVersion: number;
 }
 
 const viaCodes: Record<FileTokenVia, string> = { session: 's', accessKey: 'k', admin: 'a' };
@@ -44,6 +49,7 @@ export const signFileToken = (key: Uint8Array, claims: FileTokenClaims) => {
       claims.userId,
       claims.accessKeyId,
       claims.bindingHash,
+      claims.fileVersion,
     ]),
   ).toString('base64url');
   return `${payload}.${sign(key, payload)}`;
@@ -78,8 +84,8 @@ export const verifyFileToken = (
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  if (!Array.isArray(parts) || parts.length !== 6) return { ok: false, reason: 'invalid' };
-  const [reportId, expiresAt, via, userId, accessKeyId, hash] = parts as unknown[];
+  if (!Array.isArray(parts) || parts.length !== 7) return { ok: false, reason: 'invalid' };
+  const [reportId, expiresAt, via, userId, accessKeyId, hash, fileVersion] = parts as unknown[];
   const viaName = typeof via === 'string' ? viaOf[via] : undefined;
   if (
     !isId(reportId) ||
@@ -87,7 +93,8 @@ export const verifyFileToken = (
     !viaName ||
     (userId !== null && !isId(userId)) ||
     (accessKeyId !== null && !isId(accessKeyId)) ||
-    typeof hash !== 'string'
+    typeof hash !== 'string' ||
+    !isId(fileVersion)
   ) {
     return { ok: false, reason: 'invalid' };
   }
@@ -98,6 +105,7 @@ export const verifyFileToken = (
     userId: userId as number | null,
     accessKeyId: accessKeyId as number | null,
     bindingHash: hash,
+    fileVersion,
   };
   if (nowSeconds >= expiresAt) return { ok: false, reason: 'expired', claims };
   const wanted = Buffer.from(hash);

@@ -105,7 +105,8 @@ export const createReportAccess = (deps: {
    * it for the viewer's calls, and reading progress (modules/reading) asks it before it records anything.
    */
   const decide = async (user: User, reportId: number) => {
-    const report = await findViewerReport(db, reportId);
+    // Readers see published reports only; an admin may also look at a scheduled one before its time.
+    const report = await findViewerReport(db, reportId, { scheduledToo: user.type === 'admin' });
     if (!report) return { kind: 'unknownReport' as const };
     const entitlement = await deps.entitlements.entitlementFor(user);
     const readable = readableOf(report);
@@ -159,17 +160,24 @@ export const createReportAccess = (deps: {
     report: ViewerReportRow,
     session: SessionCaller | null,
   ): Promise<{ ok: true; reader: ViewerReader } | { ok: false; reason: string; text: string }> => {
+    // A URL of a file since replaced opens nothing (the new file has its own URLs).
+    if (claims.fileVersion !== report.file_version)
+      return { ok: false, reason: 'oldFileVersion', text: viewerMessages.fileLinkExpired };
     if (claims.via === 'accessKey') {
       const recipient =
         claims.accessKeyId && deps.accessKeys ? await deps.accessKeys.readerOf(claims.accessKeyId) : null;
       if (!recipient)
         return { ok: false, reason: 'accessKeyUnusable', text: viewerMessages.accessKeyInvalid };
+      if (report.state !== 'published')
+        return { ok: false, reason: 'unknownReport', text: viewerMessages.reportMissing };
       return { ok: true, reader: recipient };
     }
     // Session tokens: the same user, still entitled now (a subscription may have ended since the URL was made).
     const user = session?.user;
     if (!user || user.id !== claims.userId)
       return { ok: false, reason: 'otherBinding', text: viewerMessages.fileLinkInvalid };
+    if (report.state !== 'published' && user.type !== 'admin')
+      return { ok: false, reason: 'unknownReport', text: viewerMessages.reportMissing };
     const entitlement = await deps.entitlements.entitlementFor(user);
     if (!mayRead(entitlement, readableOf(report)))
       return { ok: false, reason: 'notEntitled', text: viewerMessages.notEntitled };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { reportAccessLog, reportViews, users } from '../../db/schema/index.ts';
+import { visibleSql } from '../research/research-sql.ts';
 
 /** One report with everything the viewer shows and the entitlement rule needs. */
 export interface ViewerReportRow {
@@ -23,6 +24,10 @@ export interface ViewerReportRow {
   must_read: boolean;
   free_access: boolean;
   sector_id: number | null;
+  /** 'published', or 'scheduled' when asked for (a withdrawn report is never found) */
+  state: 'scheduled' | 'published';
+  /** the version of the file (reports.file_version): signed file URLs and stamped copies are bound to it */
+  file_version: number;
   analysts: { id: number; name: string; image_path: string | null; sJobCat: string }[];
   companies: { id: number; name: string; display: string; sName: string }[];
   countries: { id: number; name: string }[];
@@ -31,14 +36,23 @@ export interface ViewerReportRow {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** The report and its links in one statement (json sub-selects over one row), or null. */
-export const findViewerReport = async (db: Executor, id: number): Promise<ViewerReportRow | null> => {
+/**
+ * The report and its links in one statement (json sub-selects over one row), or null. Only a published report
+ * (the readers' visibility rule, research-sql.ts) unless `scheduledToo` (an admin's own look at a report before
+ * its time); a withdrawn report is found by nobody.
+ */
+export const findViewerReport = async (
+  db: Executor,
+  id: number,
+  options: { scheduledToo?: boolean } = {},
+): Promise<ViewerReportRow | null> => {
+  const visible = options.scheduledToo ? sql`r.state in ('published', 'scheduled')` : visibleSql(sql`r`);
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select r.id, r.title, r.subtitle, r.coverage, r.publication, r.description,
       to_json(r.hashtags) as hashtags,
       to_char(r.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
       r.video_id as video, r.file_type as filetype, r.file_path, r.reading_minutes, r.type, r.is_temp_report, r.must_read,
-      r.free_access, r.sector_id,
+      r.free_access, r.sector_id, r.state, r.file_version,
       (select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'image_path', a.image_path,
           'sJobCat', a.job_category) order by ra.position, a.name), '[]')
         from report_analysts ra join analysts a on a.id = ra.analyst_id where ra.report_id = r.id) as analysts,
@@ -49,7 +63,7 @@ export const findViewerReport = async (db: Executor, id: number): Promise<Viewer
         from report_countries rk join countries k on k.id = rk.country_id where rk.report_id = r.id) as countries,
       (select coalesce(json_agg(json_build_object('id', s.id, 'sName', s.name) order by rs.position), '[]')
         from report_sectors rs join sectors s on s.id = rs.sector_id where rs.report_id = r.id) as sectors
-    from reports r where r.id = ${id}`),
+    from reports r where r.id = ${id} and ${visible}`),
   );
   const row = rows[0];
   if (!row) return null;
@@ -57,6 +71,7 @@ export const findViewerReport = async (db: Executor, id: number): Promise<Viewer
     ...(row as unknown as ViewerReportRow),
     hashtags: json<string[]>(row.hashtags),
     reading_minutes: row.reading_minutes === null ? null : Number(row.reading_minutes),
+    file_version: Number(row.file_version),
     analysts: json(row.analysts),
     companies: json(row.companies),
     countries: json(row.countries),

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { byDate } from './research-sql.ts';
+import { byDate, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
 /** Marks around search hits; control characters never occur in stored text, and are swapped for <mark> after escaping. */
@@ -119,7 +119,8 @@ export const knownHashtags = async (db: Executor, tags: readonly string[]) => {
   );
   const rows = rowsOf<{ tag: string }>(
     await db.execute(sql`select t.tag from unnest(array[${list}]::text[]) t(tag)
-      where exists (select 1 from reports r, unnest(r.hashtags) h where lower(ltrim(h, '#')) = t.tag)`),
+      where exists (select 1 from reports r, unnest(r.hashtags) h
+        where ${visibleSql(sql`r`)} and lower(ltrim(h, '#')) = t.tag)`),
   );
   return new Set(rows.map((row) => row.tag));
 };

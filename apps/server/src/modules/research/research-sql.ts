@@ -31,3 +31,13 @@ export const jsonValue = <T>(value: unknown): T =>
 
 /** Newest first, NULLS LAST as in the date index (drizzle's .desc()): plain DESC means NULLS FIRST. */
 export const byDate = sql`r.published_at desc nulls last, r.id desc nulls last`;
+
+/**
+ * THE readers' visibility rule (issue 23): readers only ever see published reports; a scheduled one appears when
+ * the publishing job publishes it at its time, a withdrawn one nowhere. Every statement that shows reports to a
+ * reader (lists, search, suggestions, the home, most viewed, must read, related, saved, subject pages) includes
+ * this. A literal, not a parameter, so that the planner can match it against partial indexes.
+ */
+export const visibleSql = (r: SQL) => sql`${r}.state = 'published'`;
+/** The same rule for a statement over `reports` without an alias. */
+export const visibleReports = sql.raw(`state = 'published'`);

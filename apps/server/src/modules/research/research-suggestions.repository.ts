@@ -5,7 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { intArray, jsonValue } from './research-sql.ts';
+import { intArray, jsonValue, visibleReports, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
 export interface SuggestionRows {
@@ -61,9 +61,10 @@ const titlesWithAll = async (db: Executor, words: readonly string[], limit: numb
     sql` and `,
   );
   const notFound = sql`not (r.id = any(${intArray(exclude)}))`;
+  const visible = visibleSql(sql`r`);
   const [probe] = rowsOf<{ n: number; items: unknown }>(
     await db.execute(sql`with hits as materialized (
-        select r.id, r.title, r.published_at from reports r where ${holdsAll} and ${notFound}
+        select r.id, r.title, r.published_at from reports r where ${visible} and ${holdsAll} and ${notFound}
         limit ${FREQUENT_TITLE_HITS + 1})
       select (select count(*)::int from hits) as n,
         (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
@@ -71,7 +72,7 @@ const titlesWithAll = async (db: Executor, words: readonly string[], limit: numb
   );
   if (Number(probe?.n ?? 0) <= FREQUENT_TITLE_HITS) return jsonValue<ReportSuggestion[]>(probe?.items ?? []);
   return rowsOf<{ item: unknown }>(
-    await db.execute(sql`select ${reportJson('r')} as item from reports r where ${holdsAll} and ${notFound}
+    await db.execute(sql`select ${reportJson('r')} as item from reports r where ${visible} and ${holdsAll} and ${notFound}
       order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
   ).map((row) => jsonValue<ReportSuggestion>(row.item));
 };
@@ -111,10 +112,10 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
   };
   const short = q.length < 3;
   const probe = short
-    ? sql`select r.id, r.title, r.published_at from (select id, title, published_at from reports
+    ? sql`select r.id, r.title, r.published_at from (select id, title, published_at from reports where ${visibleReports}
         order by published_at desc nulls last, id desc nulls last limit ${SHORT_QUERY_WINDOW}) r
         where r.title ilike ${pattern}`
-    : sql`select r.id, r.title, r.published_at from reports r where r.title ilike ${pattern}
+    : sql`select r.id, r.title, r.published_at from reports r where ${visibleSql(sql`r`)} and r.title ilike ${pattern}
         limit ${FREQUENT_TITLE_HITS + 1}`;
   const statement = sql`with hits as materialized (${probe})
     select
@@ -136,7 +137,7 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
   let reports = jsonValue<ReportSuggestion[]>(row?.reports ?? []);
   if (!short && Number(row?.hit_count ?? 0) > FREQUENT_TITLE_HITS) {
     reports = rowsOf<{ item: unknown }>(
-      await db.execute(sql`select ${reportJson('r')} as item from reports r where r.title ilike ${pattern}
+      await db.execute(sql`select ${reportJson('r')} as item from reports r where ${visibleSql(sql`r`)} and r.title ilike ${pattern}
         order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
     ).map((item) => jsonValue<ReportSuggestion>(item.item));
   }

@@ -2,6 +2,7 @@ import type { Favourite, LatestResearchItem, Slider } from '@portal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { blogs, navItems, siteContent, sliders } from '../../db/schema/index.ts';
+import { visibleReports } from '../research/research-sql.ts';
 import type { NavRow } from './nav-tree.ts';
 
 export const listNavRows = (db: Executor): Promise<NavRow[]> =>
@@ -74,7 +75,7 @@ export const listLatestResearch = async (db: Executor, limit: number): Promise<L
         from report_analysts ra join analysts a on a.id = ra.analyst_id where ra.report_id = r.id), '[]'::json)
         as analysts,
       case when s.id is null then null else json_build_object('id', s.id, 'sName', s.name) end as sector
-    from (select id, title, published_at, sector_id from reports where not is_temp_report
+    from (select id, title, published_at, sector_id from reports where ${visibleReports} and not is_temp_report
           order by published_at desc, id desc limit ${limit}) r
     left join sectors s on s.id = r.sector_id
     order by r.published_at desc, r.id desc`);

@@ -1,0 +1,1 @@
+CREATE INDEX "reports_visible_published_idx" ON "reports" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reports"."state" = 'published';

@@ -1,0 +1,184 @@
+import multipart from '@fastify/multipart';
+import {
+  errorReply as errorReplySchema,
+  managedReportReply,
+  messagesPublishing,
+  publishingConstants,
+  publishingOptionsReply,
+  publishingParams,
+  publishMetadata,
+  reportUploadLimits,
+  updateReportBody,
+  uploadMaxBytes,
+  uploadTypeOfName,
+} from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { PublishingOutcome, Upload } from '../modules/publishing/publishing.service.ts';
+import { errorReply } from '../plugins/errors.ts';
+import type { App } from '../types.ts';
+import { errorResponses, tableRoute } from './api-route.ts';
+
+const e = messagesPublishing.errors;
+const responses = { ...errorResponses, 409: errorReplySchema, 413: errorReplySchema } as const;
+
+const answer = <T>(reply: FastifyReply, outcome: PublishingOutcome<T>) =>
+  outcome.ok
+    ? { success: true as const, report: outcome.data }
+    : reply.code(outcome.status).send(errorReply(outcome.message, outcome.errors));
+
+// The route table admits admins only; the actor is always the session's user.
+const actorOf = (request: FastifyRequest) => ({ id: request.session!.user.id });
+
+type Form =
+  | { ok: true; file: Upload | null; metadata: string | null }
+  | { ok: false; status: 400 | 413; message: string; errors?: Record<string, string> };
+
+/**
+ * The publish form: one file (`file`, its type's size limit counted while it streams in, so an oversize upload is
+ * refused without being kept) and the `metadata` JSON field. Every fault of the form itself is the sender's: a
+ * 400 or 413, never a 5xx.
+ */
+const readForm = async (request: FastifyRequest): Promise<Form> => {
+  let file: Upload | null = null;
+  let metadata: string | null = null;
+  let refusal: Form | null = null;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: uploadMaxBytes,
+        files: 1,
+        fields: 4,
+        fieldSize: publishingConstants.metadataMaxBytes,
+        parts: 6,
+        headerPairs: 20,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === publishingConstants.metadataField && typeof part.value === 'string') {
+          metadata = part.value;
+        }
+        continue;
+      }
+      if (part.fieldname !== publishingConstants.fileField || refusal) {
+        part.file.resume();
+        continue;
+      }
+      const type = uploadTypeOfName(part.filename ?? '');
+      if (!type) {
+        part.file.resume();
+        refusal = { ok: false, status: 400, message: e.fileType, errors: { file: e.fileType } };
+        continue;
+      }
+      const max = reportUploadLimits.maxBytes[type];
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length;
+        if (size > max) {
+          // counted, not kept: the rest streams through
+          chunks.length = 0;
+          continue;
+        }
+        chunks.push(chunk as Buffer);
+      }
+      if (size > max || part.file.truncated) {
+        const message = e.fileTooLarge(type, Math.floor(max / (1024 * 1024)));
+        refusal = { ok: false, status: 413, message, errors: { file: message } };
+        continue;
+      }
+      file = { fileName: part.filename, bytes: Buffer.concat(chunks) };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, status: 413, message: e.uploadTooLarge };
+    if (code === 'FST_FILES_LIMIT') return { ok: false, status: 400, message: e.oneFile };
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      return { ok: false, status: 400, message: e.malformed };
+    request.log.info({ err: error }, 'Unreadable report upload');
+    return { ok: false, status: 400, message: e.malformed };
+  }
+  return refusal ?? { ok: true, file, metadata };
+};
+
+/** The metadata JSON through the contract's schema: the value, or the field messages. */
+const parseMetadata = <S extends z.ZodType>(schema: S, text: string | null) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text ?? '');
+  } catch {
+    return { ok: false as const, message: e.metadataInvalid, errors: { _: e.metadataInvalid } };
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true as const, value: parsed.data as z.output<S> };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+  const first = Object.entries(errors).find(([field]) => field !== '_')?.[1];
+  return { ok: false as const, message: first ?? e.metadataInvalid, errors };
+};
+
+/**
+ * Publishing (issue 23; ours): publish, load, edit, replace the file, withdraw. Multipart is registered in this
+ * scope only (the two upload calls), so no other route accepts a multipart body.
+ */
+export const publishingRoutes = (app: App) => {
+  const { publishing } = app.services;
+
+  app.route({
+    ...tableRoute('GET /admin/publishing/options'),
+    schema: { response: { 200: publishingOptionsReply, ...errorResponses } },
+    handler: async () => publishing.options(),
+  });
+
+  app.route({
+    ...tableRoute('GET /reports/:id/manage'),
+    schema: { params: publishingParams, response: { 200: managedReportReply, ...responses } },
+    handler: async (request, reply) => answer(reply, await publishing.manage(request.params.id)),
+  });
+
+  app.route({
+    ...tableRoute('POST /reports/:id/update'),
+    schema: {
+      params: publishingParams,
+      body: updateReportBody,
+      response: { 200: managedReportReply, ...responses },
+    },
+    handler: async (request, reply) =>
+      answer(reply, await publishing.update(actorOf(request), request.params.id, request.body)),
+  });
+
+  app.route({
+    ...tableRoute('POST /reports/:id/withdraw'),
+    schema: { params: publishingParams, response: { 200: managedReportReply, ...responses } },
+    handler: async (request, reply) =>
+      answer(reply, await publishing.withdraw(actorOf(request), request.params.id)),
+  });
+
+  app.register(async (scope: App) => {
+    await scope.register(multipart, { limits: { fileSize: uploadMaxBytes, files: 1 } });
+
+    scope.route({
+      ...tableRoute('POST /reports/publish'),
+      schema: { response: { 200: managedReportReply, ...responses } },
+      handler: async (request, reply) => {
+        const form = await readForm(request);
+        if (!form.ok) return reply.code(form.status).send(errorReply(form.message, form.errors));
+        const metadata = parseMetadata(publishMetadata, form.metadata);
+        if (!metadata.ok) return reply.code(400).send(errorReply(metadata.message, metadata.errors));
+        return answer(reply, await publishing.publish(actorOf(request), metadata.value, form.file));
+      },
+    });
+
+    scope.route({
+      ...tableRoute('POST /reports/:id/replaceFile'),
+      schema: { params: publishingParams, response: { 200: managedReportReply, ...responses } },
+      handler: async (request, reply) => {
+        const form = await readForm(request);
+        if (!form.ok) return reply.code(form.status).send(errorReply(form.message, form.errors));
+        if (!form.file) return reply.code(400).send(errorReply(e.fileRequired, { file: e.fileRequired }));
+        return answer(reply, await publishing.replaceFile(actorOf(request), request.params.id, form.file));
+      },
+    });
+  });
+};
