@@ -8,6 +8,8 @@ export const reportListTypes = [
   'highlighted',
   'all',
   'temp',
+  // the firm's branded selection (reports.special_select), the list npi readers see
+  'select',
   'saved',
   'mostviewed',
 ] as const;

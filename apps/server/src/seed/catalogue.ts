@@ -839,6 +839,17 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
       .map((p) => p.index),
   );
   const free = new Set(prng.sample(plans, 8).map((p) => p.index));
+  // The branded selection (what npi readers see): every seventh report between one week and half a year old,
+  // chosen without the generator so that adding it left every other seeded choice as it was.
+  const select = new Set(
+    plans
+      .filter((p) => {
+        const age = base.getTime() - p.publishedAt.getTime();
+        return age >= 7 * DAY && age < 182 * DAY;
+      })
+      .filter((_, position) => position % 7 === 0)
+      .map((p) => p.index),
+  );
 
   const created: { id: number; plan: PlannedReport }[] = [];
   for (const plan of plans) {
@@ -906,6 +917,7 @@ export const seedCatalogue = async (ctx: SeedContext, options: { reports?: numbe
       isTempReport: temp.has(plan.index),
       mustRead: mustRead.has(plan.index),
       freeAccess: free.has(plan.index),
+      specialSelect: select.has(plan.index),
       sectorIds: [plan.sector.id, ...plan.extraSectorIds],
       analystIds: plan.analystIds,
       companyIds: plan.companyIds,

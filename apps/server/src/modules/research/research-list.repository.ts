@@ -17,7 +17,7 @@ import {
   rankWindowSource,
   type SnippetScope,
 } from './research-search.repository.ts';
-import { byDate, entitledSql, intArray, jsonValue } from './research-sql.ts';
+import { byDate, entitledSql, intArray, jsonValue, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
 /**
@@ -33,7 +33,7 @@ const inSectors = (ids: readonly number[], probe: boolean) => {
 };
 
 export interface ListFilter {
-  type: 'latest' | 'highlighted' | 'all' | 'temp' | 'saved' | 'mostviewed' | 'related';
+  type: 'latest' | 'highlighted' | 'all' | 'temp' | 'select' | 'saved' | 'mostviewed' | 'related';
   /** full-text query (websearch syntax) */
   q?: string;
   /** tags that name a known hashtag (lower case, without '#') */
@@ -74,9 +74,10 @@ export type ListPosition =
   | { kind: 'first' };
 
 const whereOf = (f: ListFilter): SQL[] => {
-  const where: SQL[] = [];
+  const where: SQL[] = [visibleSql(sql`r`)];
   if (f.type === 'latest' || f.type === 'highlighted') where.push(sql`r.type = ${f.type}`);
   if (f.type === 'temp') where.push(sql`r.is_temp_report`);
+  if (f.type === 'select') where.push(sql`r.special_select`);
   if (f.type === 'saved') {
     where.push(
       sql`exists (select 1 from saved_reports sv where sv.user_id = ${f.savedBy ?? -1} and sv.report_id = r.id)`,
@@ -375,7 +376,7 @@ export const findReportLinks = async (db: Executor, id: number) => {
           union select r.sector_id where r.sector_id is not null)) as sector_ids,
         to_json(array(select analyst_id from report_analysts where report_id = r.id)) as analyst_ids,
         to_json(array(select company_id from report_companies where report_id = r.id)) as company_ids
-      from reports r where r.id = ${id}`),
+      from reports r where r.id = ${id} and ${visibleSql(sql`r`)}`),
   );
   const row = rows[0];
   if (!row) return null;
@@ -388,7 +389,9 @@ export const findReportLinks = async (db: Executor, id: number) => {
 };
 
 export const reportExists = async (db: Executor, id: number) =>
-  rowsOf<{ id: number }>(await db.execute(sql`select id from reports where id = ${id}`)).length > 0;
+  rowsOf<{ id: number }>(
+    await db.execute(sql`select r.id from reports r where r.id = ${id} and ${visibleSql(sql`r`)}`),
+  ).length > 0;
 
 export const saveReport = (db: Executor, userId: number, reportId: number, now: Date) =>
   db.execute(sql`insert into saved_reports (user_id, report_id, saved_at) values (${userId}, ${reportId}, ${now})

@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@portal/contract';
-import { messagesResearch } from '@portal/contract';
+import { messagesReportAdmin, messagesResearch } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { type Call, client, fakeApi, renderApp } from '../../../test/render-app.tsx';
 import { emptyOverall, reportFixture, reportsReplyOf } from '../../../test/research-fixtures.ts';
 
@@ -224,11 +225,14 @@ describe('research list', () => {
     await waitFor(() => expect(reportsCalls(calls).at(-1)?.get('mine')).toBe('1'));
   });
 
-  it('gives npi clients the branded header without tabs or highlighted reports', async () => {
-    api({ ...client, type: 'npi' }, () => reportsReplyOf([reportFixture()]));
+  it('gives npi clients the branded selection without tabs or highlighted reports', async () => {
+    const { calls } = api({ ...client, type: 'npi' }, () => reportsReplyOf([reportFixture()]));
     renderApp('/search');
-    expect(await screen.findByText('Select research')).toBeInTheDocument();
+    expect(
+      await screen.findByText(messagesReportAdmin.selectName(getRuntimeConfig().firm.name)),
+    ).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Regional banks: margins at the turn' });
+    expect(reportsCalls(calls)[0]?.get('type')).toBe('select');
     expect(screen.queryByRole('tab', { name: 'My Research' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Highlighted' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
-import { messagesResearch } from '@portal/contract';
+import { messagesReportAdmin, messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
 import { cardLimits, formatPublishedDate } from '../../../lib/format.ts';
+import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { ResearchFilters } from '../api/research-api.ts';
 import { useReports } from '../api/research-queries.ts';
@@ -83,7 +84,10 @@ export function ResearchList({
   const filtered = q.trim() !== '' || tags.length > 0;
   const showDiscovery = full && !filtered && base.type === 'all';
   const clearFilters = () => setTags([]);
-  const filters: ResearchFilters = { ...base, q, tags, mine: showTabs && tab === 'mine' };
+  // npi readers see the firm's branded selection (spec 2 "Report Management": reports at least 7 days old that
+  // an admin selected) under its header, instead of every report.
+  const listBase: ResearchFilters = full && npi && base.type === 'all' ? { ...base, type: 'select' } : base;
+  const filters: ResearchFilters = { ...listBase, q, tags, mine: showTabs && tab === 'mine' };
   const reports = useReports(filters);
   const listId = useId();
 
@@ -266,7 +270,7 @@ export function ResearchList({
       {npi ? (
         <header className={classes.npiHeader}>
           <p className={classes.eyebrow}>Your research</p>
-          <p className={classes.npiTitle}>Select research</p>
+          <p className={classes.npiTitle}>{messagesReportAdmin.selectName(getRuntimeConfig().firm.name)}</p>
           <p className={classes.npiText}>
             Choose a tag, a company or a sector to narrow the reports you can read.
           </p>
