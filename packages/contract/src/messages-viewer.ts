@@ -42,3 +42,66 @@ export const refusedReportMessages = {
   requestAccessText: 'To add this report to your subscription, write to our client services team at',
   requestSubject: 'Access request: ',
 } as const;
+
+/** The viewer's admin toolbar (spec 2 "Report viewer (admin-relevant parts)" and "Social Media Tiles"; issue 23). */
+export const viewerAdminMessages = {
+  toolbar: 'Admin actions',
+  adminLabel: 'Admin',
+  highlight: 'Highlight',
+  unhighlight: 'Unhighlight',
+  highlighting: 'Saving…',
+  highlighted: 'The report is now highlighted.',
+  unhighlighted: 'The report is no longer highlighted (latest).',
+  highlightFailed: 'The report could not be changed. Please try again.',
+  downloadPdf: 'Download PDF',
+  downloading: 'Preparing…',
+  downloadFailed: 'The PDF could not be downloaded. Please try again.',
+  socialTiles: 'Social tiles',
+  socialTilesOn: 'Select text in the report, then press "Social Media Tiles".',
+  socialTilesOpen: 'Social Media Tiles',
+  socialTilesNeedSelection: 'Select a passage of the report first.',
+  tileDialogTitle: 'Social Media Tiles',
+  tileQuoteLabel: 'Quote',
+  tileQuoteHint: 'The passage you selected; shorten or correct it if you like.',
+  tilePreviewAlt: (title: string) => `Social media tile for "${title}"`,
+  tileDownload: 'Download PNG',
+  tileClose: 'Close',
+  tileDrawing: 'Drawing the tile…',
+  tileFailed: 'The tile could not be drawn. Please try again.',
+  tileQuoteTooLong: (max: number) =>
+    `The quote is cut at ${max} characters; choose a shorter passage for a clear tile.`,
+  tileSourcePortal: 'Read the full report at',
+  tileKicker: 'RESEARCH INSIGHT',
+  uploadPhoto: 'Upload photo',
+  uploadPhotoOf: (name: string) => `Upload photo of ${name}`,
+} as const;
+
+/** The analyst photo upload (spec 2 sections 5, 8 and 9; POST /upload?type=analyst&id={analystId}). */
+export const analystPhotoMessages = {
+  /** spec 2 section 8, 'Profile image wrong type' */
+  wrongType: 'Image should be in PNG or JPEG format only.',
+  /** spec 2 section 8, 'Profile image wrong size' */
+  wrongSize: "Image should be of '253x203' Resolution",
+  /** spec 2 section 8, 'Analyst missing' */
+  analystMissing: 'No such analyst exists',
+  // ours
+  uploaded: 'The photo has been updated.',
+  tooLarge: 'The image is too large: at most 1 MB.',
+  unreadable: 'The image could not be read. Please choose another file.',
+  missing: 'Please choose an image file.',
+  oneFile: 'Please upload one image at a time.',
+  malformed: 'The upload could not be read. Please try again.',
+  idInvalid: 'The id must be a positive whole number.',
+  hint: 'PNG or JPEG, 253 px wide and 203 to 210 px high.',
+  chooseFile: 'Choose a file',
+  chooseAnother: 'Choose another file',
+} as const;
+
+/** The viewer's admin constants (spec 2 section 9). */
+export const viewerAdminLimits = {
+  /** 'PDF download and suggestion throttle 1000 ms' */
+  pdfDownloadThrottleMs: 1000,
+  /** 'Social tile canvas 1024x708' */
+  tileWidth: 1024,
+  tileHeight: 708,
+} as const;

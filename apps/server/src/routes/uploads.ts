@@ -1,37 +1,68 @@
 import multipart from '@fastify/multipart';
 import {
+  analystPhotoLimits,
+  analystPhotoMessages,
+  analystPhotoReply,
   bannerReply,
   connectLimits,
   errorReply as errorReplySchema,
   messagesConnect,
   uploadQuery,
 } from '@portal/contract';
+import { z } from 'zod';
 import { errorReply } from '../plugins/errors.ts';
-import { readOneFile } from '../plugins/multipart-file.ts';
+import { type ReadFileTexts, readOneFile } from '../plugins/multipart-file.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
 
-const texts = { ...messagesConnect.bannerUpload, tooLarge: messagesConnect.server.bannerTooLarge };
+const bannerTexts: ReadFileTexts = {
+  ...messagesConnect.bannerUpload,
+  tooLarge: messagesConnect.server.bannerTooLarge,
+};
+const photoTexts: ReadFileTexts = analystPhotoMessages;
+
+/** The largest file any upload type takes: each type reads up to its own limit and no further. */
+const maxBytes = Math.max(connectLimits.bannerMaxBytes, analystPhotoLimits.maxBytes);
 
 /**
- * POST /upload?type=campaign&id={eventId} (admin; spec 3 section 7): an event's banner. Multipart is registered in
- * this scope only, so no other route accepts a multipart body; the checks and re-encoding are the events service's.
+ * POST /upload?type={type}&id={id} (admin; spec 2 and 3 section 7): one image for one thing. `campaign`: an event's
+ * banner (the events service checks and re-encodes it); `analyst`: an analyst's photo (the analyst photos service).
+ * Multipart is registered in this scope only, so no other route accepts a multipart body.
  */
 export const uploadsRoutes = (app: App) => {
   app.register(async (scope: App) => {
-    await scope.register(multipart, { limits: { fileSize: connectLimits.bannerMaxBytes, files: 1 } });
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
     scope.route({
       ...tableRoute('POST /upload'),
       schema: {
         querystring: uploadQuery,
-        response: { 200: bannerReply, ...errorResponses, 413: errorReplySchema },
+        // The analyst reply first: the union takes the first shape that fits (a banner reply has no image_path).
+        response: {
+          200: z.union([analystPhotoReply, bannerReply]),
+          ...errorResponses,
+          413: errorReplySchema,
+        },
       },
       handler: async (request, reply) => {
-        const read = await readOneFile(request, connectLimits.bannerMaxBytes, texts);
+        const { type, id } = request.query;
+        if (type === 'analyst') {
+          const read = await readOneFile(request, analystPhotoLimits.maxBytes, photoTexts);
+          if (!read.ok) return reply.code(read.status).send(errorReply(read.message));
+          const outcome = await scope.services.analystPhotos.replace(id, read.bytes);
+          if (outcome.kind === 'refused') return reply.code(outcome.status).send(errorReply(outcome.message));
+          request.log.info({ analyst: id, by: request.session?.user.id }, 'Analyst photo replaced');
+          return {
+            success: true as const,
+            message: analystPhotoMessages.uploaded,
+            url: outcome.url,
+            image_path: outcome.imagePath,
+          };
+        }
+        const read = await readOneFile(request, connectLimits.bannerMaxBytes, bannerTexts);
         if (!read.ok) return reply.code(read.status).send(errorReply(read.message));
-        const outcome = await scope.services.events.replaceBanner(request.query.id, read.bytes);
+        const outcome = await scope.services.events.replaceBanner(id, read.bytes);
         if (outcome.kind === 'refused') return reply.code(outcome.status).send(errorReply(outcome.message));
-        request.log.info({ event: request.query.id, by: request.session?.user.id }, 'Event banner replaced');
+        request.log.info({ event: id, by: request.session?.user.id }, 'Event banner replaced');
         return {
           success: true as const,
           message: messagesConnect.registration.bannerReplaced,

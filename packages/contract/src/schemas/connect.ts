@@ -293,11 +293,7 @@ export const bookingReply = z.object({
 });
 export type BookingReply = z.infer<typeof bookingReply>;
 
-/** POST /upload?type=campaign&id={eventId} (admin): the event's banner, PNG only. */
-export const uploadQuery = z.object({
-  type: z.enum(['campaign'], { error: m.uploadTypeInvalid }),
-  id: idField(m.eventIdInvalid),
-});
+/** POST /upload?type=campaign&id={eventId} (admin; the query is schemas/uploads.ts'): the event's banner, PNG only. */
 export const bannerReply = z.object({ success: z.literal(true), message: z.string(), url: z.string() });
 
 export type ConnectEventsReply = z.infer<typeof connectEventsReply>;

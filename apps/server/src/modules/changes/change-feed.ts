@@ -15,6 +15,7 @@ import type { Log } from '../runtime.ts';
  * - `site-content`: sliders, header images, content pages and the menu (content keys)
  * - `blog`: a blog's settings, order or access level (blog ids)
  * - `post`: a blog post (post ids)
+ * - `analyst`: an analyst's own row as cards and pages show it, such as the photo (analyst ids)
  */
 export const changeKinds = [
   'report',
@@ -25,6 +26,7 @@ export const changeKinds = [
   'site-content',
   'blog',
   'post',
+  'analyst',
 ] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

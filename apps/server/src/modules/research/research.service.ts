@@ -154,8 +154,9 @@ export const createResearchService = (deps: {
   const panels = new LoadingCache<string, Awaited<ReturnType<typeof overallRows>>>({ ...shared, max: 20 });
   const suggestionsCache = new LoadingCache<string, JsonBody>({ ...shared, max: 5000 });
   const savedIds = new LoadingCache<number, ReadonlySet<number>>({ ttlMs: cacheTtlMs, max: 10_000, now });
-  // Lists and suggestions include posts (their blog's access level decides who sees them).
-  deps.changes.subscribe(['report', 'post', 'blog'], () => {
+  // Lists and suggestions include posts (their blog's access level decides who sees them), and each card its
+  // analysts' names and photos.
+  deps.changes.subscribe(['report', 'post', 'blog', 'analyst'], () => {
     counts.clear();
     pages.clear();
     panels.clear();

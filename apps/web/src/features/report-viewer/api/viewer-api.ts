@@ -45,6 +45,8 @@ export async function fetchViewerReport(source: ViewerSource, signal?: AbortSign
 
 /** The report viewer's query keys: its queries and its mutations take them from here. */
 export const viewerKeys = {
+  /** every viewer query (the admin actions update the report they show) */
+  all: ['report-viewer'] as const,
   /** the reply depends on who asks: the reader is part of the key */
   report: (source: ViewerSource, userId: number | null) => ['report-viewer', source, userId] as const,
   /** this month's forwards left (the reader's, whatever the report) */

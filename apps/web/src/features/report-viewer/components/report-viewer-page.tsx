@@ -9,6 +9,7 @@ import { useBodyOverflowHidden } from '../hooks/use-body-overflow-hidden.ts';
 import { revealStripAttribute, siteHeader, useFullScreenHeader } from '../hooks/use-full-screen-header.ts';
 import { useReadingProgress } from '../hooks/use-reading-progress.ts';
 import { useViewerHeight, type ViewerHeightMode } from '../hooks/use-viewer-height.ts';
+import { AdminToolbar } from './admin-toolbar.tsx';
 import { DocumentSkeleton, DocumentView, loadPdfView } from './document-view.tsx';
 import { LoadErrorBox } from './load-error.tsx';
 import { RefusedReport } from './refused-report.tsx';
@@ -148,6 +149,8 @@ export function ReportViewerPage({ source, rfs, saveButton }: ReportViewerPagePr
   if (!data) return null;
 
   const { report, related } = data;
+  // The admin's actions (spec 2 "Report viewer (admin-relevant parts)"); the server refuses them to anyone else.
+  const isAdmin = user?.type === 'admin';
   const revealStrip = fullScreen && (
     <button
       type="button"
@@ -176,7 +179,7 @@ export function ReportViewerPage({ source, rfs, saveButton }: ReportViewerPagePr
       {revealStrip}
       {notices}
       <div className={classes.reportHeader}>
-        <ViewerHeader report={report} />
+        <ViewerHeader report={report} isAdmin={isAdmin} />
         <ViewerToolbar
           report={report}
           saveButton={saveButton}
@@ -185,6 +188,7 @@ export function ReportViewerPage({ source, rfs, saveButton }: ReportViewerPagePr
           fullScreen={fullScreen}
           onToggleFullScreen={() => setFullScreen((on) => !on)}
         />
+        {isAdmin && user && <AdminToolbar report={report} userId={user.id} documentRef={documentRef} />}
       </div>
       <div className={classes.body}>
         <div ref={documentRef} className={classes.document} data-filetype={report.filetype}>

@@ -6,6 +6,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { analystPath, formatPublishedDate, reportPath } from '../../../lib/format.ts';
 import { useBookingLink } from '../../../lib/parameters.ts';
 import type { ViewerData } from '../api/viewer-api.ts';
+import { AnalystPhotoButton } from './analyst-photo-button.tsx';
 import { CopyLinkMenu } from './copy-link-menu.tsx';
 import { ForwardButton } from './forward-button.tsx';
 import classes from './viewer.module.css';
@@ -36,9 +37,13 @@ function TalkToAnalyst({ analyst }: { analyst: Report['analysts'][number] | unde
   return <Link to={`/connect/appointment/${analyst.id}`}>{label}</Link>;
 }
 
-/** The report's header: back, title, analysts with their links, the booking link. */
-export function ViewerHeader({ report }: { report: Report }) {
+/**
+ * The report's header: back, title, analysts with their links, the booking link; for an admin, "Upload photo"
+ * beside the lead analyst.
+ */
+export function ViewerHeader({ report, isAdmin = false }: { report: Report; isAdmin?: boolean }) {
   const bookable = report.analysts.find((a) => a.sJobCat === 'Analysts');
+  const lead = report.analysts[0];
   return (
     <>
       <BackButton />
@@ -53,6 +58,7 @@ export function ViewerHeader({ report }: { report: Report }) {
               {analyst.name}
             </Link>
           ))}
+          {isAdmin && lead && <AnalystPhotoButton reportId={report.id} analyst={lead} />}
           <TalkToAnalyst analyst={bookable} />
         </p>
       </div>
