@@ -5,7 +5,7 @@
 // page's canvas is painted; its startTime is the time from navigation start. 10 runs with an empty browser cache
 // (a new context each run, same session) and 10 with a warm cache (one context), median and p90 of each.
 // Only 127.0.0.1 traffic; everything it starts is stopped at the end, on error too.
-//   node bench/pdf-first-page.mjs [--runs <n>] [--no-write]
+//   node bench/pdf-first-page.mjs [--runs <n>] [--no-write] [--web-dist <dir>]
 import { appendFileSync, cpSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '10' },
     'no-write': { type: 'boolean', default: false },
+    // another build of the web app (e.g. an older commit's, for a side-by-side measurement)
+    'web-dist': { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -38,7 +40,7 @@ const chromiumFlags = [
   '--disable-sync',
 ];
 const viewport = { width: 1280, height: 800 };
-const webDist = path.join(repoRoot, 'apps/web/dist');
+const webDist = args['web-dist'] ? path.resolve(args['web-dist']) : path.join(repoRoot, 'apps/web/dist');
 
 const harness = createHarness('portal-pdf-bench-');
 /** @type {import('playwright-core').Browser | undefined} */

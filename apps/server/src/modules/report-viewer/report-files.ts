@@ -1,6 +1,7 @@
 /**
- * Serving a report's file: signed file URLs (made and checked), PDFs stamped with the reader's watermark (and
- * their page counts), byte ranges of media, and the content type and security headers of every file.
+ * Serving a report's file: signed file URLs (made and checked), PDFs stamped with the reader's watermark and
+ * copy mark (made once per reader and file version, then served from storage: leak-tracing/stamped-copies.ts),
+ * their page counts, byte ranges of PDFs and media, and the content type and security headers of every file.
  */
 import type { Readable } from 'node:stream';
 import {
@@ -14,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import { addressFileTypes } from '../ingest/add-report.ts';
+import { copyOwnerOf, createStampedCopies } from '../leak-tracing/stamped-copies.ts';
 import type { Clock, Log } from '../runtime.ts';
 import type { SecretStore } from '../secrets/secret-store.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -73,6 +75,8 @@ export const watermarkReport = (report: ViewerReportRow) => ({
 });
 
 const PAGE_COUNTS_MAX = 2000;
+/** Stamped copies up to this size are read whole rather than streamed. */
+const WHOLE_READ_MAX = 16 * 1024 * 1024;
 
 const commonFileHeaders = (report: ViewerReportRow, contentType: string) => ({
   'content-type': contentType,
@@ -115,6 +119,7 @@ export const createReportFiles = (deps: {
       userId: claims.userId,
       accessKeyId: claims.accessKeyId,
       bindingHash: bindingHash(claims.binding),
+      fileVersion: report.file_version,
     });
     return { url: `/files/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
   };
@@ -136,14 +141,35 @@ export const createReportFiles = (deps: {
     }
   };
 
-  /** Stamps a stored PDF for the reader. */
-  const stampedPdf = async (report: ViewerReportRow, reader: WatermarkReader) => {
-    const bytes = await storage.get(report.file_path);
-    if (!bytes) return null;
-    const marks: ResolvedWatermark[] = await deps.watermarks.resolve(watermarkReport(report), reader);
-    const stamped = await deps.watermarks.stampPdf(bytes, marks);
-    if (pageCounts.size < PAGE_COUNTS_MAX) pageCounts.set(report.file_path, stamped.pageCount);
-    return Buffer.from(stamped.bytes);
+  const copies = createStampedCopies({ db, clock, log, storage });
+
+  /**
+   * The reader's stamped copy of a stored PDF (its storage key), stamped on the first fetch only. `countFetch`
+   * is false for the range requests that continue one reading.
+   */
+  const stampedCopy = async (
+    report: ViewerReportRow,
+    reader: ViewerReader,
+    accessKeyId: number | null,
+    countFetch: boolean,
+    remake?: boolean,
+  ) => {
+    const marks: ResolvedWatermark[] = await deps.watermarks.resolve(
+      watermarkReport(report),
+      watermarkReader(reader, clock(), accessKeyId),
+    );
+    const copy = await copies.copyFor({
+      reportId: report.id,
+      sourceKey: report.file_path,
+      owner: copyOwnerOf(reader, reader.userId),
+      watermarks: marks,
+      countFetch,
+      remake,
+    });
+    if (copy?.pageCount != null && pageCounts.size < PAGE_COUNTS_MAX) {
+      pageCounts.set(report.file_path, copy.pageCount);
+    }
+    return copy;
   };
 
   const htmCsp = () =>
@@ -182,7 +208,8 @@ export const createReportFiles = (deps: {
       if (!user) return refuse('unknownUser', fail(404, viewerHtmlError(viewerMessages.userMissing)));
       if (fileTypeOf(report.filetype) !== 'pdf')
         return refuse('notPdf', fail(400, viewerHtmlError(viewerMessages.notPdf)));
-      const bytes = await stampedPdf(report, watermarkReader(readerOfUser(user), clock()));
+      const copy = await stampedCopy(report, readerOfUser(user), null, true);
+      const bytes = copy ? await storage.get(copy.storageKey) : null;
       if (!bytes) return refuse('fileMissing', fail(404, viewerHtmlError(viewerMessages.fileMissing)));
       await logDecision({ ...base, granted: true, reason: 'admin', detail });
       return { status: 200, body: { success: true, data: bytes.toString('base64') } };
@@ -231,27 +258,23 @@ export const createReportFiles = (deps: {
       const grant = async (detail: string) =>
         logDecision({ ...base, userId: reader.userId, granted: true, reason: c.via, detail });
 
+      // A PDF is served from the reader's stored stamped copy (made on the first fetch), ranges included.
+      let servedKey = report.file_path;
       if (type === 'pdf') {
-        const bytes = await stampedPdf(report, watermarkReader(reader, clock(), c.accessKeyId));
-        if (!bytes) return refuse('fileMissing', 404, viewerMessages.fileMissing);
-        await grant('pdf stamped');
-        return {
-          ok: true,
-          status: 200,
-          framable: false,
-          headers: {
-            ...commonFileHeaders(report, 'application/pdf'),
-            'content-length': String(bytes.length),
-          },
-          body: bytes,
-        };
+        const continuing = request.range !== undefined && !/^\s*bytes\s*=\s*0\s*-/i.test(request.range);
+        let copy = await stampedCopy(report, reader, c.accessKeyId, !continuing);
+        // a stored copy whose file storage lost is made again
+        if (copy && !copy.made && !(await storage.stat(copy.storageKey)))
+          copy = await stampedCopy(report, reader, c.accessKeyId, false, true);
+        if (!copy) return refuse('fileMissing', 404, viewerMessages.fileMissing);
+        servedKey = copy.storageKey;
       }
-      const stat = await storage.stat(report.file_path);
+      const stat = await storage.stat(servedKey);
       if (!stat) return refuse('fileMissing', 404, viewerMessages.fileMissing);
       const headers: Record<string, string> = commonFileHeaders(report, stat.contentType);
       if (type === 'htm') headers['content-security-policy'] = htmCsp();
       let range: ByteRange | null = null;
-      if (mediaTypes.includes(type)) {
+      if (type === 'pdf' || mediaTypes.includes(type)) {
         headers['accept-ranges'] = 'bytes';
         const parsed = parseByteRange(request.range, stat.size);
         if (parsed === 'unsatisfiable') {
@@ -266,9 +289,14 @@ export const createReportFiles = (deps: {
         }
         range = parsed;
       }
-      const stream = await storage.stream(report.file_path);
-      if (!stream) return refuse('fileMissing', 404, viewerMessages.fileMissing);
-      await grant(range ? `bytes ${range.start}-${range.end}` : type);
+      // A stamped copy of a usual size is read in one go (one read, no stream to pump: the stored copy's reply is
+      // then about as cheap as a small JSON reply); media and large files are streamed.
+      const whole = type === 'pdf' && stat.size <= WHOLE_READ_MAX ? await storage.get(servedKey) : null;
+      const stream = whole ? null : await storage.stream(servedKey);
+      if (!whole && !stream) return refuse('fileMissing', 404, viewerMessages.fileMissing);
+      await grant(
+        range ? `${type} bytes ${range.start}-${range.end}` : type === 'pdf' ? 'pdf stamped' : type,
+      );
       if (range) {
         return {
           ok: true,
@@ -279,15 +307,15 @@ export const createReportFiles = (deps: {
             'content-range': `bytes ${range.start}-${range.end}/${stat.size}`,
             'content-length': String(range.end - range.start + 1),
           },
-          body: sliceStream(stream.body, range),
+          body: whole ? whole.subarray(range.start, range.end + 1) : sliceStream(stream!.body, range),
         };
       }
       return {
         ok: true,
         status: 200,
         framable: type === 'htm',
-        headers: { ...headers, 'content-length': String(stat.size) },
-        body: stream.body,
+        headers: { ...headers, 'content-length': String(whole ? whole.length : stat.size) },
+        body: whole ?? stream!.body,
       };
     },
   };

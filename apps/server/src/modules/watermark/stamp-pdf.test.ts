@@ -1,8 +1,16 @@
 import { parseWatermarkConfigs, resolveWatermarks } from '@portal/contract';
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFRawStream,
+  StandardFonts,
+} from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { extractPdfPages as pdfPageTexts } from '../ingest/extract-text.ts';
-import { pdfPageCount, stampPdf } from './stamp-pdf.ts';
+import { copyIdInInfo, copyIdsInText, pdfPageCount, stampPdf } from './stamp-pdf.ts';
 
 const plainPdf = async (pages: number) => {
   const pdf = await PDFDocument.create();
@@ -77,5 +85,56 @@ describe('stampPdf', () => {
 
   it('refuses a file that is not a PDF', async () => {
     await expect(stampPdf(new TextEncoder().encode('<html></html>'), marks([{}]))).rejects.toThrow();
+  });
+
+  describe('the invisible copy mark', () => {
+    const copyId = '0123456789abcdef0123';
+    const otherId = 'fedcba9876543210fedc';
+
+    it('marks every page with the copy id, invisibly, and the document information too', async () => {
+      const { bytes } = await stampPdf(await plainPdf(3), marks([{ WatermarkText: 'For @@ClientName@@' }]), {
+        copyId,
+      });
+      const pages = await pdfPageTexts(bytes);
+      expect(pages.map(copyIdsInText)).toEqual([[copyId], [copyId], [copyId]]);
+      expect(await copyIdInInfo(bytes)).toBe(copyId);
+      // drawn in rendering mode 3 (invisible): the operator sits in the page's content
+      const doc = await PDFDocument.load(bytes);
+      const contents = doc.getPage(1).node.Contents();
+      const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+      const text = refs.map((ref) => {
+        const stream = doc.context.lookup(ref) as PDFRawStream;
+        return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      });
+      // the mark's text is written as a hex string after the invisible rendering mode
+      const hex = Buffer.from(`aletheia-copy:${copyId}`, 'latin1').toString('hex');
+      expect(text.join('\n')).toMatch(new RegExp(`3 Tr[\\s\\S]*<${hex}>`, 'i'));
+    });
+
+    it('is found in one page extracted into a new file, after saving it again', async () => {
+      const { bytes } = await stampPdf(await plainPdf(4), [], { copyId });
+      const source = await PDFDocument.load(bytes);
+      const single = await PDFDocument.create();
+      const [page] = await single.copyPages(source, [2]);
+      single.addPage(page!);
+      const resaved = await (await PDFDocument.load(await single.save())).save();
+      const pages = await pdfPageTexts(resaved);
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toContain('Body text of page 3');
+      expect(copyIdsInText(pages[0]!)).toEqual([copyId]);
+      expect(await copyIdInInfo(resaved)).toBeNull();
+    });
+
+    it('tells two copies apart and finds nothing in an unmarked file', async () => {
+      const source = await plainPdf(1);
+      const [one] = await pdfPageTexts((await stampPdf(source, [], { copyId })).bytes);
+      const [two] = await pdfPageTexts((await stampPdf(source, [], { copyId: otherId })).bytes);
+      expect(copyIdsInText(one!)).toEqual([copyId]);
+      expect(copyIdsInText(two!)).toEqual([otherId]);
+      const [plain] = await pdfPageTexts(source);
+      expect(copyIdsInText(plain!)).toEqual([]);
+      expect(await copyIdInInfo(source)).toBeNull();
+      await expect(stampPdf(source, [], { copyId: 'not-hex' })).rejects.toThrow();
+    });
   });
 });

@@ -97,6 +97,8 @@ interface PdfPageProps {
   onPainted?: () => void;
   /** The page could not be drawn (a damaged file): the viewer falls back to 'View Report'. */
   onFailed: () => void;
+  /** The page shown first: drawn at once, without waiting for the visibility observer's first report. */
+  eager?: boolean;
 }
 
 /**
@@ -104,7 +106,7 @@ interface PdfPageProps {
  * is drawn when it comes within a screen of the visible area, and drawn again at a new zoom only when it is there:
  * the new drawing replaces the old canvas once done (the old one, stretched, stands in meanwhile).
  */
-function PdfPage({ doc, pageNumber, width, root, onPainted, onFailed }: PdfPageProps) {
+function PdfPage({ doc, pageNumber, width, root, onPainted, onFailed, eager = false }: PdfPageProps) {
   const canvasBoxRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef<HTMLElement>(null);
@@ -113,7 +115,7 @@ function PdfPage({ doc, pageNumber, width, root, onPainted, onFailed }: PdfPageP
   const failed = useRef(onFailed);
   failed.current = onFailed;
   const [page, setPage] = useState<PDFPageProxy | null>(null);
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(eager);
 
   useEffect(() => {
     let cancelled = false;
@@ -133,13 +135,16 @@ function PdfPage({ doc, pageNumber, width, root, onPainted, onFailed }: PdfPageP
   useEffect(() => {
     const frame = pageRef.current;
     if (!frame || !root) return;
-    const observer = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), {
-      root,
-      rootMargin: '100% 0px',
-    });
+    const observer = new IntersectionObserver(
+      (entries) => setNear(eager || entries.some((e) => e.isIntersecting)),
+      {
+        root,
+        rootMargin: '100% 0px',
+      },
+    );
     observer.observe(frame);
     return () => observer.disconnect();
-  }, [root]);
+  }, [root, eager]);
 
   const natural = page?.getViewport({ scale: 1 });
   const scale = natural ? width / natural.width : 1;
@@ -295,7 +300,10 @@ export default function PdfView({
           ...(worker && { worker }),
         });
         return task.promise.then((loaded) => {
-          if (!cancelled) setDoc(loaded);
+          if (cancelled) return;
+          // The first page is asked for at once (pdf.js keeps the answer): the page component finds it ready.
+          loaded.getPage(1).catch(() => undefined);
+          setDoc(loaded);
         });
       })
       .catch(() => {
@@ -581,6 +589,7 @@ export default function PdfView({
                 width={pageWidth}
                 root={scroller}
                 onPainted={n === pages[0] ? onFirstPainted : undefined}
+                eager={n === pages[0]}
                 onFailed={() => setFailed(true)}
               />
             ))}
