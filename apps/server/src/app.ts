@@ -23,13 +23,16 @@ import { contactRoutes } from './routes/contact.ts';
 import { externalLinksRoutes } from './routes/external-links.ts';
 import { forwardsRoutes } from './routes/forwards.ts';
 import { healthRoutes } from './routes/health.ts';
+import { leakTracingRoutes } from './routes/leak-tracing.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { parametersRoutes } from './routes/parameters.ts';
 import { personsRoutes } from './routes/persons.ts';
 import { postImagesRoutes } from './routes/post-images.ts';
 import { postSearchRoutes } from './routes/post-search.ts';
 import { postVisitsRoutes } from './routes/post-visits.ts';
+import { publishingRoutes } from './routes/publishing.ts';
 import { readingRoutes } from './routes/reading.ts';
+import { reportManagementRoutes } from './routes/report-management.ts';
 import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -107,9 +110,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       forwardsRoutes(api);
       postVisitsRoutes(api);
       postImagesRoutes(api);
+      reportManagementRoutes(api);
       postSearchRoutes(api);
       connectEventsRoutes(api);
       uploadsRoutes(api);
+      publishingRoutes(api);
+      leakTracingRoutes(api);
       connectSlotsRoutes(api);
     },
     { prefix: '/api' },

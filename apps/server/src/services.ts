@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { createAccessKeysService } from './modules/access-keys/access-keys.service.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
+import { createAnalystPhotosService } from './modules/analyst-photos/analyst-photos.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
 import { createPostSearchService } from './modules/blogs/post-search.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -17,6 +18,7 @@ import { createDeviceVerificationService } from './modules/device-verification/d
 import { createExternalAccessService } from './modules/device-verification/external-access.ts';
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
 import { createForwardsService } from './modules/forwards/forwards.service.ts';
+import { createLeakTracingService } from './modules/leak-tracing/leak-tracing.service.ts';
 import { createListMail } from './modules/mail/list-mail.ts';
 import { createOutbox } from './modules/mail/outbox.service.ts';
 import { createParametersService } from './modules/parameters/parameters.service.ts';
@@ -24,7 +26,10 @@ import { createPersonsService } from './modules/persons/persons.service.ts';
 import { createPostImagesService } from './modules/post-images/post-images.service.ts';
 import { createPostVisitsService } from './modules/post-visits/post-visits.service.ts';
 import { createVisitRecorder } from './modules/post-visits/visit-recorder.ts';
+import { createPublishAlerts } from './modules/publish-alerts/publish-alerts.service.ts';
+import { createPublishingService } from './modules/publishing/publishing.service.ts';
 import { createReadingService } from './modules/reading/reading.service.ts';
+import { createReportManagementService } from './modules/report-management/report-management.service.ts';
 import { createReportViewerService } from './modules/report-viewer/report-viewer.service.ts';
 import { createResearchService, searchLimitsFor } from './modules/research/research.service.ts';
 import type { Clock, Log } from './modules/runtime.ts';
@@ -140,6 +145,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     publicUrl: config.publicUrl,
     firmEmail: config.firm.email,
   });
+  // Publish alerts (issue 23): a report's readers mailed once each through the outbox, in the publish transaction.
+  const publishAlerts = createPublishAlerts({ clock, firm: config.firm, listMail, accessKeys });
   const subscriptionMail = createSubscriptionMailService({
     ...{ db, clock, log, publicUrl: config.publicUrl, firm: config.firm },
     ...{ outbox, listMail, parameters, throttles, deferred, secrets },
@@ -157,8 +164,16 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     }),
     // Users management (issue 13): lists, row actions, import, seats and the audit log.
     adminUsers: createAdminUsersService({ db, clock, changes, sessions, accounts }),
+    // Report Management (issue 23): the admin's list and the curation toggles (selected, must read, highlight, select).
+    reportManagement: createReportManagementService({ db, clock, changes }),
     subscriptionMail,
     listMail,
+    publishAlerts,
+    // Publishing reports (issue 23): publish, edit, replace the file, withdraw; scheduled ones by the job (server.ts).
+    publishing: createPublishingService({
+      ...{ db, clock, log, storage: createStorage(config), changes },
+      alerts: publishAlerts,
+    }),
     persons: createPersonsService({ db, clock, parameters, changes }),
     // Forward to a colleague (issue 13): the viewer's own decision, an access key, its mail.
     forwards: createForwardsService({
@@ -174,8 +189,12 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     visitRecorder,
     postImages: createPostImagesService({ storage: createStorage(config) }),
     postSearch: createPostSearchService({ db }),
+    // Leak tracing (issue 23): a leaked PDF's invisible copy mark names the reader of the stamped copy.
+    leakTracing: createLeakTracingService({ db, log }),
     // Subject pages: analysts, Our People, companies, countries and regions, sectors, key charts.
     catalogue: createCatalogueService({ db }),
+    // Analysts' photos (issue 23): checked, re-encoded, stored; the `analyst` change drops the cards that show them.
+    analystPhotos: createAnalystPhotosService({ db, storage: createStorage(config), changes }),
     // The file storage (DATA_DIR/files), for the routes that serve files from it (GET /media).
     storage: createStorage(config),
     // CONNECT events (issue 15): registration, approval with meeting links and reminders (outbox), banners.

@@ -111,6 +111,23 @@ export const apiRoutes = [
   // a per-recipient access key that expires and can be revoked.
   route('POST', '/reports/:id/emailLink', 'admin', true, { params: { id: 'S-0' }, body: {} }),
   route('POST', '/reportAccessKeys/:id/revoke', 'admin', true, { params: { id: '0' } }),
+  // Publishing (issue 23; ours): publish a report (multipart: file or YouTube link), load and edit it, replace its
+  // file, withdraw it; the publish form's pickers. Multipart is accepted by the two upload calls only.
+  route('POST', '/reports/publish', 'admin', true),
+  route('GET', '/reports/:id/manage', 'admin', false, { params: { id: '1' } }),
+  route('POST', '/reports/:id/update', 'admin', true, { params: { id: '1' }, body: {} }),
+  route('POST', '/reports/:id/replaceFile', 'admin', true, { params: { id: '1' } }),
+  route('POST', '/reports/:id/withdraw', 'admin', true, { params: { id: '1' } }),
+  route('GET', '/admin/publishing/options', 'admin'),
+  // Leak tracing (issue 23; ours): an uploaded PDF (multipart), answered with the reader of the stamped copy it marks.
+  route('POST', '/reports/identifyCopy', 'admin', true),
+  // Report Management (issue 23; spec 2 "Report Management"): the admin's list and the curation toggles, which the
+  // spec leaves unnamed. A static path wins over '/report/:id' in the router.
+  route('GET', '/report/reportManagementAll', 'admin'),
+  route('POST', '/report/:id/tempReport', 'admin', true, { params: { id: '0' }, body: {} }),
+  route('POST', '/report/:id/mustRead', 'admin', true, { params: { id: '0' }, body: {} }),
+  route('POST', '/report/:id/highlight', 'admin', true, { params: { id: '0' }, body: {} }),
+  route('POST', '/report/:id/select', 'admin', true, { params: { id: '0' }, body: {} }),
   // site: landing, navigation, content pages, contact forms (issue 5; spec 1 sections 2.3-2.4, spec 3 section 7)
   route('GET', '/getNavItems', 'public'),
   // Blogs and posts (issue 14; spec 2 section 7). Reading is public in the table: the service applies the blog's

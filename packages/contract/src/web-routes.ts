@@ -95,6 +95,10 @@ export const webRoutes = [
   r('/companies/:id', 'auth', 'main', 'company'),
   r('/companies', 'auth', 'main', 'companies'),
   r('/admin/reports', 'auth', 'main', 'adminReports'),
+  r('/admin/reports/new', 'auth', 'main', 'adminReportPublish'),
+  r('/admin/reports/:id/edit', 'auth', 'main', 'adminReportEdit'),
+  // ours (issue 23): leak tracing, whose stamped copy a leaked PDF is
+  r('/admin/reports/identify', 'auth', 'main', 'adminReportIdentify'),
   r('/admin/users', 'auth', 'main', 'adminUsers'),
   // ours (issue 13): a firm's page with its seats and people
   r('/admin/firms/:id', 'auth', 'main', 'adminFirm'),
