@@ -50,7 +50,13 @@ export const stampedCopies = pgTable(
     fetchCount: integer('fetch_count').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('stamped_copies_reader_idx').on(t.reportId, t.userId, t.recipientEmail, t.fileVersion, t.stampHash),
+    uniqueIndex('stamped_copies_reader_idx').on(
+      t.reportId,
+      t.userId,
+      t.recipientEmail,
+      t.fileVersion,
+      t.stampHash,
+    ),
     index('stamped_copies_report_idx').on(t.reportId),
   ],
 );
