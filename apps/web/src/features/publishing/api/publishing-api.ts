@@ -1,5 +1,4 @@
 import {
-  csrf,
   type ManagedReport,
   messagesPublishing as m,
   managedReportReply,
@@ -10,7 +9,7 @@ import {
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 /** Publishing (issue 23): the publish form's pickers, a report's edit data, and the writes. */
 
@@ -58,16 +57,6 @@ export const withdrawReport = async (id: number) =>
   ).report;
 
 /** The CSRF token the server echoes on every reply (asked for with a plain GET). */
-const csrfToken = async (apiBase: string) => {
-  const response = await fetch(`${apiBase}/users/me`, {
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-  }).catch(() => {
-    throw new ApiError(0, m.errors.failed);
-  });
-  return response.headers.get(csrf.header) ?? '';
-};
-
 const refusalOf = (status: number, body: unknown) => {
   const reply = (body ?? {}) as { message?: unknown; errors?: unknown };
   const errors: Record<string, string> = {};
@@ -79,43 +68,17 @@ const refusalOf = (status: number, body: unknown) => {
   return new ApiError(status, status === 413 && !reply.message ? m.errors.uploadTooLarge : message, errors);
 };
 
-/**
- * A multipart upload with progress (XMLHttpRequest: fetch reports no upload progress). Answers the report as the
- * server stored it, or throws an ApiError with the server's message and field messages.
- */
-const upload = async (
-  path: string,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<ManagedReport> => {
-  const { apiBase } = getRuntimeConfig();
-  const token = await csrfToken(apiBase);
-  return new Promise<ManagedReport>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${apiBase}${path}`);
-    xhr.withCredentials = true;
-    xhr.responseType = 'json';
-    xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader(csrf.header, token);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status === 200) {
-        const parsed = managedReportReply.safeParse(xhr.response);
-        if (parsed.success) resolve(parsed.data.report);
-        else reject(new ApiError(xhr.status, m.errors.failed));
-        return;
-      }
-      reject(refusalOf(xhr.status, xhr.response));
-    };
-    xhr.onerror = () => reject(new ApiError(0, m.errors.failed));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+/** A multipart upload with progress: the report as the server stored it, or the server's message and field messages. */
+const upload = (path: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+  uploadWithProgress<ManagedReport>({
+    path,
+    form,
+    onProgress,
+    signal,
+    parse: (body) => managedReportReply.safeParse(body).data?.report,
+    refusal: refusalOf,
+    failed: m.errors.failed,
   });
-};
 
 /** POST /reports/publish: the details as JSON in `metadata`, and the file unless it is a YouTube link. */
 export const publishReport = (
