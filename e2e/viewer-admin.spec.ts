@@ -106,7 +106,7 @@ test('a passage selected in the PDF becomes a 1024x708 tile, downloaded as a PNG
   await expect(layer.locator('span').first()).toBeAttached({ timeout: 20_000 });
   const selected = await layer.evaluate((node) => {
     const spans = Array.from(node.querySelectorAll('span')).filter(
-      (s) => (s.textContent ?? '').trim().length > 3,
+      (s) => s.children.length === 0 && (s.textContent ?? '').trim().length > 3,
     );
     const first = spans[0];
     const last = spans[Math.min(spans.length - 1, 3)];
@@ -117,7 +117,12 @@ test('a passage selected in the PDF becomes a 1024x708 tile, downloaded as a PNG
     const selection = window.getSelection()!;
     selection.removeAllRanges();
     selection.addRange(range);
-    return selection.toString();
+    // the quote is the text layer's runs from the first to the last, one space between them
+    const all = Array.from(node.querySelectorAll('span')).filter((s) => s.children.length === 0);
+    return all
+      .slice(all.indexOf(first), all.indexOf(last) + 1)
+      .map((s) => s.textContent ?? '')
+      .join(' ');
   });
   expect(selected.trim().length).toBeGreaterThan(3);
   await expect(open).toBeEnabled();
