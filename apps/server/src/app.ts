@@ -21,6 +21,7 @@ import { connectEventsRoutes } from './routes/connect-events.ts';
 import { connectSlotsRoutes } from './routes/connect-slots.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { externalLinksRoutes } from './routes/external-links.ts';
+import { followsRoutes } from './routes/follows.ts';
 import { forwardsRoutes } from './routes/forwards.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leakTracingRoutes } from './routes/leak-tracing.ts';
@@ -111,6 +112,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       postVisitsRoutes(api);
       postImagesRoutes(api);
       reportManagementRoutes(api);
+      followsRoutes(api);
       postSearchRoutes(api);
       connectEventsRoutes(api);
       uploadsRoutes(api);

@@ -17,6 +17,7 @@ import { createDeferredWork } from './modules/deferred/deferred-work.ts';
 import { createDeviceVerificationService } from './modules/device-verification/device-verification.service.ts';
 import { createExternalAccessService } from './modules/device-verification/external-access.ts';
 import { createEntitlementsService } from './modules/entitlements/entitlements.service.ts';
+import { createFollowsService } from './modules/follows/follows.service.ts';
 import { createForwardsService } from './modules/forwards/forwards.service.ts';
 import { createLeakTracingService } from './modules/leak-tracing/leak-tracing.service.ts';
 import { createListMail } from './modules/mail/list-mail.ts';
@@ -166,6 +167,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     adminUsers: createAdminUsersService({ db, clock, changes, sessions, accounts }),
     // Report Management (issue 23): the admin's list and the curation toggles (selected, must read, highlight, select).
     reportManagement: createReportManagementService({ db, clock, changes }),
+    // Following analysts (issue 23, beyond the spec): followers get the analyst's new reports by e-mail.
+    follows: createFollowsService({ db, clock, changes }),
     subscriptionMail,
     listMail,
     publishAlerts,

@@ -85,6 +85,10 @@ export const apiRoutes = [
   route('GET', '/overall/research', 'signedIn', false, { query: { period: 'Past Month' } }),
   route('GET', '/overall/ourPeople', 'public'),
   route('GET', '/analysts', 'public'),
+  // Following an analyst (issue 23; ours): whether the reader follows, and setting it. Followers get the analyst's
+  // new reports by e-mail (publish alerts), where they may read them.
+  route('GET', '/analysts/:id/follow', 'signedIn', false, { params: { id: '1' } }),
+  route('PUT', '/analysts/:id/follow', 'signedIn', true, { params: { id: '1' }, body: { following: true } }),
   route('GET', '/companies', 'signedIn'),
   route('GET', '/countries', 'signedIn'),
   route('GET', '/sectors', 'signedIn'),

@@ -30,6 +30,7 @@ export * from './schemas/connect-config.ts';
 export * from './schemas/editor-document.ts';
 export * from './schemas/external-links.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/follows.ts';
 export * from './schemas/home.ts';
 export * from './schemas/leak-tracing.ts';
 export * from './schemas/publishing.ts';

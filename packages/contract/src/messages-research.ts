@@ -59,4 +59,15 @@ export const messagesResearch = {
     youtube: 'Video',
     iframe: 'Web page',
   },
+  // ours (issue 23): following an analyst, whose new reports are then e-mailed to the reader
+  follow: {
+    follow: 'Follow',
+    unfollow: 'Unfollow',
+    following: (name: string) =>
+      `You are following ${name}: each new report of theirs that you may read is e-mailed to you.`,
+    notFollowing: (name: string) =>
+      `Follow ${name} to have each new report of theirs that you may read e-mailed to you.`,
+    failed: 'Your choice could not be saved. Please try again.',
+    badId: 'Analyst id is invalid',
+  },
 } as const;

@@ -3,7 +3,7 @@
 
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { reports } from './catalogue.ts';
+import { analysts, reports } from './catalogue.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -58,5 +58,27 @@ export const stampedCopies = pgTable(
       t.stampHash,
     ),
     index('stamped_copies_report_idx').on(t.reportId),
+  ],
+);
+
+/**
+ * A reader following an analyst (issue 23, beyond the spec): the analyst's new reports are alerted to the reader
+ * as to a sector's subscribers, where the reader may read them (publish-alerts.repository.ts). The reverse index
+ * serves the alert query (the followers of a report's analysts).
+ */
+export const analystFollows = pgTable(
+  'analyst_follows',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    analystId: integer('analyst_id')
+      .notNull()
+      .references(() => analysts.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.analystId] }),
+    index('analyst_follows_analyst_idx').on(t.analystId, t.userId),
   ],
 );

@@ -2,10 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { analysts } from '../../db/schema/index.ts';
 
-/** Whether analyst {id} exists. */
-export const analystExists = async (db: Executor, id: number) =>
-  (await db.select({ id: analysts.id }).from(analysts).where(eq(analysts.id, id)).limit(1)).length > 0;
-
 /**
  * Points analyst {id}'s image_path at `imagePath`, inside the caller's transaction, and answers the path it held
  * before (its row locked first, so two uploads for one analyst each see the path the other replaced).

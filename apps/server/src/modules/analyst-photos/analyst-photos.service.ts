@@ -3,9 +3,10 @@ import { analystPhotoLimits, analystPhotoMessages, analystPhotoProblem } from '@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
+import { analystExists } from '../catalogue/catalogue.repository.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { Storage } from '../storage/storage.ts';
-import { analystExists, replaceImagePath } from './analyst-photos.repository.ts';
+import { replaceImagePath } from './analyst-photos.repository.ts';
 
 const texts = analystPhotoMessages;
 

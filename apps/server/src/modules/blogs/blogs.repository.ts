@@ -1,7 +1,7 @@
 import { type BlogInfo, messagesBlogs } from '@portal/contract';
 import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { analysts, blogs, posts, sectors } from '../../db/schema/index.ts';
+import { blogs, posts, sectors } from '../../db/schema/index.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 
@@ -35,10 +35,6 @@ export const countBlogs = async (db: Executor) => (await db.select({ n: count() 
 
 export const countPostsOfBlog = async (db: Executor, key: string) =>
   (await db.select({ n: count() }).from(posts).where(eq(posts.blogKey, key)))[0]?.n ?? 0;
-
-/** Whether an analyst (an author of Our People) exists. */
-export const analystExists = async (db: Executor, id: number) =>
-  (await db.select({ id: analysts.id }).from(analysts).where(eq(analysts.id, id)).limit(1)).length > 0;
 
 /** The ids among `ids` that are sectors. */
 export const existingSectorIds = async (db: Executor, ids: readonly number[]) =>

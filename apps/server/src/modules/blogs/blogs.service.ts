@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import { JsonBody } from '../cache/json-body.ts';
 import { LoadingCache } from '../cache/loading-cache.ts';
+import { analystExists } from '../catalogue/catalogue.repository.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
@@ -26,7 +27,6 @@ import { listReports, type ReportRow } from '../research/research-list.repositor
 import type { Clock } from '../runtime.ts';
 import { userStatusOf } from '../users/user-status.ts';
 import {
-  analystExists,
   type BlogRow,
   blogInfoOf,
   countBlogs,

@@ -1,12 +1,17 @@
 import type { Analyst, Company, KeyChart } from '@portal/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { analysts } from '../../db/schema/index.ts';
 import { findGrantedSectorIdsOfUser } from '../persons/matrix-grants.ts';
 import { intArray, jsonValue } from '../research/research-sql.ts';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const whereSql = (parts: SQL[]) => (parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+
+/** Whether analyst {id} exists (an author of a post, the owner of a photo, someone to follow). */
+export const analystExists = async (db: Executor, id: number) =>
+  (await db.select({ id: analysts.id }).from(analysts).where(eq(analysts.id, id)).limit(1)).length > 0;
 
 interface AnalystRow {
   id: number;

@@ -16,6 +16,7 @@ import type { Log } from '../runtime.ts';
  * - `blog`: a blog's settings, order or access level (blog ids)
  * - `post`: a blog post (post ids)
  * - `analyst`: an analyst's own row as cards and pages show it, such as the photo (analyst ids)
+ * - `follow`: the analysts a reader follows (user ids)
  */
 export const changeKinds = [
   'report',
@@ -27,6 +28,7 @@ export const changeKinds = [
   'blog',
   'post',
   'analyst',
+  'follow',
 ] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

@@ -37,6 +37,8 @@ describe('publish alerts', () => {
   let memory: number;
   let banks: number;
   let reportId: number;
+  let f: Awaited<ReturnType<typeof catalogueFixtures>>;
+  let lead: number;
   const r = {} as Record<
     | 'sector'
     | 'product'
@@ -54,7 +56,7 @@ describe('publish alerts', () => {
 
   const addReader = async (
     name: string,
-    state: { verified?: boolean; activated?: boolean; hidden?: boolean } = {},
+    state: { verified?: boolean; activated?: boolean; hidden?: boolean; type?: 'admin' | 'client' } = {},
   ): Promise<Reader> => {
     const now = t.clock();
     const email = `${name.toLowerCase()}@alerts.test`;
@@ -65,7 +67,7 @@ describe('publish alerts', () => {
         firstName: name,
         lastName: 'Reader',
         passwordHash: 'not-a-password',
-        type: 'client',
+        type: state.type ?? 'client',
         emailVerifiedAt: state.verified === false ? null : now,
         activatedAt: state.activated === false ? null : now,
         hidden: state.hidden ?? false,
@@ -94,14 +96,14 @@ describe('publish alerts', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const f = await catalogueFixtures(t.db);
+    f = await catalogueFixtures(t.db);
     semis = await f.sector('Semiconductors');
     memory = await f.sector('Memory');
     banks = await f.sector('Banks');
     // A product (a parent item of the matrix) containing the Memory sector.
     await t.db.insert(matrixItems).values({ id: PRODUCT_ID, name: 'Asia Tech Pack' });
     await t.db.update(matrixItems).set({ parentId: PRODUCT_ID }).where(eq(matrixItems.id, memory));
-    const lead = await f.analyst('Mei Tanaka');
+    lead = await f.analyst('Mei Tanaka');
     const second = await f.analyst('Arjun Rao');
     reportId = await f.report({
       title,
@@ -320,6 +322,51 @@ describe('publish alerts', () => {
     expect(await outboxCount()).toBe(before);
     expect(await alertRows(fresh!.id)).toEqual([]);
     expect(await queue(fresh!.id)).toEqual({ queued: 3 });
+  });
+
+  it("mails the analysts' followers who may read the report, once each, with the subscribers", async () => {
+    const analyst = await f.analyst('Tomas Berg');
+    const followerOf = async (name: string, analystId: number, state?: Parameters<typeof addReader>[1]) => {
+      const reader = await addReader(name, state);
+      expect(await t.app.services.follows.set(reader.id, analystId, true)).toEqual({ following: true });
+      return reader;
+    };
+    const follower = await followerOf('Follower', analyst);
+    const pending = await followerOf('PendingFollower', analyst, { activated: false });
+    const admin = await followerOf('AdminFollower', analyst, { type: 'admin' });
+    const unverified = await followerOf('UnverifiedFollower', analyst, { verified: false });
+    const removed = await followerOf('RemovedFollower', analyst, { hidden: true });
+    const elsewhere = await followerOf('ElsewhereFollower', lead);
+    const gone = await followerOf('GoneFollower', analyst);
+    expect(await t.app.services.follows.set(gone.id, analyst, false)).toEqual({ following: false });
+    // r.otherSector subscribes to Banks and follows too: one mail.
+    expect(await t.app.services.follows.set(r.otherSector.id, analyst, true)).toEqual({ following: true });
+    const publish = (title: string, freeAccess: boolean) =>
+      f.report({
+        title,
+        description: 'Loan growth slows.',
+        publishedAt: '2030-02-01T08:00:00Z',
+        sectorId: banks,
+        analystIds: [analyst],
+        freeAccess,
+      });
+
+    // A free-access report: every verified follower reads it (a pending reader too), and each is told once.
+    const free = await publish('Banks: the free note', true);
+    expect(await queue(free)).toEqual({ queued: 4 });
+    expect((await alertMails(free)).map((m) => m.userId)).toEqual(
+      [r.otherSector, follower, pending, admin].map((x) => x.id).sort((a, b) => a - b),
+    );
+    expect(await queue(free)).toEqual({ queued: 0 });
+    for (const reader of [unverified, removed, elsewhere, gone])
+      expect((await alertRows(free)).map((row) => row.userId)).not.toContain(reader.id);
+
+    // A subscribers' report: a follower who may not read it is not told of it (the link would open it); an admin is.
+    const paid = await publish('Banks: the subscribers note', false);
+    expect(await queue(paid)).toEqual({ queued: 2 });
+    expect((await alertMails(paid)).map((m) => m.userId)).toEqual(
+      [r.otherSector, admin].map((x) => x.id).sort((a, b) => a - b),
+    );
   });
 
   it('keeps only hashes of the list links it issued', async () => {

@@ -33,10 +33,23 @@ export interface AlertReader {
 }
 
 /**
+ * The users who follow one of the report's analysts and may read it without a sector of theirs: every verified
+ * reader reads a free-access report, an admin reads every report (entitlements.ts). A follower whose sectors
+ * grant the report is a subscriber already; one who may not read it is not told of it (the alert's access key
+ * would open it).
+ */
+const followersWhoMayReadSql = (reportId: number) => sql`
+  select f.user_id
+  from analyst_follows f
+  join report_analysts ra on ra.analyst_id = f.analyst_id and ra.report_id = ${reportId}
+  join users fu on fu.id = f.user_id
+  where fu.type = 'admin' or exists (select 1 from reports r where r.id = ${reportId} and r.free_access)`;
+
+/**
  * Adds to report_alerts every reader of the report who has no alert of it yet, in one statement, and answers
- * those readers (the ones this call must mail). A reader: a website user, not removed, e-mail verified and
- * activated (the readers entitled to sector reports), whose person's matrix grants the report's primary or a
- * linked sector (matrix-grants.ts, the entitlement rule). `on conflict do nothing` on the (report, user) key
+ * those readers (the ones this call must mail). A reader: a website user, not removed, e-mail verified, with a
+ * person, and either activated with a matrix that grants the report's primary or a linked sector (matrix-grants.ts,
+ * the entitlement rule) or a follower of one of its analysts who may read it. `on conflict do nothing` on the (report, user) key
  * leaves out readers an earlier or concurrent call added: a concurrent insert of the same key waits for the other
  * transaction and is skipped once it commits. Rows go in user id order, so two calls never wait on each other in
  * a cycle.
@@ -52,10 +65,13 @@ export const claimAlertReaders = async (tx: Executor, reportId: number, now: Dat
         select u.id as user_id, u.person_id, lower(u.email) as email,
           trim(u.first_name || ' ' || u.last_name) as name
         from users u
-        where u.person_id in (${personsGrantedAnySectorSql(sectorIds)})
-          and not u.hidden
+        where not u.hidden
           and u.email_verified_at is not null
-          and u.activated_at is not null
+          and u.person_id is not null
+          and (
+            (u.activated_at is not null and u.person_id in (${personsGrantedAnySectorSql(sectorIds)}))
+            or u.id in (${followersWhoMayReadSql(reportId)})
+          )
       ),
       added as (
         insert into report_alerts (report_id, user_id, outbox_id, queued_at)

@@ -15,13 +15,10 @@ import {
 
 /**
  * Publish alerts (issue 23): every reader whose matrix grants one of a report's sectors (a Subscriber entry for
- * the sector or for a product containing it) is mailed the report's title, summary, analysts and a personal
+ * the sector or for a product containing it), and every follower of one of its analysts who may read it, is mailed the report's title, summary, analysts and a personal
  * access-key link, at most once per reader and report. The mails are list mail (list-mail.ts: nothing to a person
  * who suppresses it, one-click unsubscribe headers, footer links) queued in the outbox, in the caller's transaction.
  * Every step is a few multi-row statements whatever the number of readers (10,000 readers in well under 10 s).
- *
- * The portal keeps no "follow an analyst" data (no table links a reader to an analyst), so the readers are the
- * sector and product subscribers only.
  */
 export const createPublishAlerts = (deps: {
   clock: Clock;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/status.tsx';
 import { useAnalyst } from '../../features/research/api/research-queries.ts';
+import { FollowAnalyst } from '../../features/research/components/follow-analyst.tsx';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
 import { idFromParam, imageUrl, initialsOf } from '../../lib/format.ts';
@@ -95,6 +96,7 @@ export default function AnalystRoute() {
             )}
           </div>
           <TalkToAnalyst id={person.id} jobCategory={person.sJobCat} />
+          {user && <FollowAnalyst analystId={person.id} name={person.name} />}
         </div>
       </section>
       {user ? (
