@@ -63,7 +63,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
   const secrets = createSecretStore({ db, clock });
   // Work kept off a request's path so that its answer does not depend on whether an address has an account.
   const deferred = createDeferredWork({ log });
-  const parameters = createParametersService({ db });
+  const parameters = createParametersService({ db, changes, cacheTtlMs: config.cacheTtlMs, clock });
   const outbox = createOutbox({ clock, log, smtpConfigured: Boolean(config.smtpUrl) });
   const accounts = createAccountsService({
     db,
@@ -131,6 +131,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     parameters,
     secrets,
     frameOrigins: config.corsOrigins,
+    changes,
+    cacheTtlMs: config.cacheTtlMs,
     // File URLs of e-mailed links are bound to the recipient's verified device (or own session).
     accessKeys: {
       requestBindings: (cookies) => externalAccess.requestBindings(cookies),

@@ -7,7 +7,7 @@ import { analysts, emailOutbox, parameters, users } from '../db/schema/index.ts'
 import { demoPassword } from '../seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
-import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';
+import { createTestApp, databaseDigest, parametersChanged, type TestApp } from '../test/test-app.ts';
 
 const server = messagesConnect.server;
 const HOUR_MS = 60 * 60 * 1000;
@@ -304,8 +304,10 @@ describe('CONNECT appointments and open slots', () => {
 
   it('refuses booking while bEnableConnectBookings is not 1; cancelling still works', async () => {
     expect((await book(client, clientPerson, slots.soon)).statusCode).toBe(200);
-    const setSwitch = (value: string) =>
-      t.db.update(parameters).set({ value }).where(eq(parameters.name, 'bEnableConnectBookings'));
+    const setSwitch = async (value: string) => {
+      await t.db.update(parameters).set({ value }).where(eq(parameters.name, 'bEnableConnectBookings'));
+      parametersChanged(t, 'bEnableConnectBookings');
+    };
     await setSwitch('0');
     try {
       const before = await databaseDigest(t.db);

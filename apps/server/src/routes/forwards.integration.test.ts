@@ -18,7 +18,7 @@ import {
 import { demoPassword } from '../seed/accounts.ts';
 import { type CatalogueFixtures, catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
-import { createTestApp, databaseDigest, type TestApp } from '../test/test-app.ts';
+import { createTestApp, databaseDigest, parametersChanged, type TestApp } from '../test/test-app.ts';
 
 const texts = messagesAdminUsers.forward;
 const limit = adminUsersConstants.forwardsPerMonth;
@@ -80,8 +80,10 @@ describe('forward a report to a colleague', () => {
 
   it('sends no publication type header when sWebEmlHdPubType would inject a header', async () => {
     const [saved] = await t.db.select().from(parameters).where(eq(parameters.name, 'sWebEmlHdPubType'));
-    const set = (value: string) =>
-      t.db.update(parameters).set({ value }).where(eq(parameters.name, 'sWebEmlHdPubType'));
+    const set = async (value: string) => {
+      await t.db.update(parameters).set({ value }).where(eq(parameters.name, 'sWebEmlHdPubType'));
+      parametersChanged(t, 'sWebEmlHdPubType');
+    };
     try {
       await set('Research Update\r\nBcc: someone@else.example');
       expect((await forward(client, { email: 'npi@demo.test' })).statusCode).toBe(200);

@@ -17,7 +17,7 @@ import { copyIdsInText, stampPdf } from '../modules/watermark/stamp-pdf.ts';
 import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, parametersChanged, type TestApp } from '../test/test-app.ts';
 
 const BOUNDARY = '----leak-tracing-test';
 /** A multipart/form-data body with one file, as a browser sends it. */
@@ -188,6 +188,7 @@ describe('stamped copies and POST /reports/identifyCopy', () => {
       .update(parameters)
       .set({ value: JSON.stringify([{ WatermarkText: 'Confidential to @@ClientName@@' }]) })
       .where(eq(parameters.name, 'sRWReportWaterMarkJSON'));
+    parametersChanged(t, 'sRWReportWaterMarkJSON');
     try {
       const changed = await reader.get(await fileUrl(reader));
       expect(changed.statusCode).toBe(200);
@@ -200,6 +201,7 @@ describe('stamped copies and POST /reports/identifyCopy', () => {
         .update(parameters)
         .set({ value: saved!.value })
         .where(eq(parameters.name, 'sRWReportWaterMarkJSON'));
+      parametersChanged(t, 'sRWReportWaterMarkJSON');
     }
 
     // helper P1's replaceFile bumps the version: the next fetch is a new copy, the older copies' files go

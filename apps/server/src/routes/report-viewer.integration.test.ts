@@ -18,7 +18,7 @@ import { subscribeUser, unsubscribeUser } from '../modules/persons/matrix.reposi
 import { demoPassword } from '../seed/accounts.ts';
 import { catalogueFixtures, fixturePassword } from '../test/catalogue-fixtures.ts';
 import { TestClient } from '../test/client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, parametersChanged, type TestApp } from '../test/test-app.ts';
 
 const demoMedia = new URL('../../assets/demo-media/', import.meta.url);
 
@@ -471,6 +471,7 @@ describe('report viewer calls (issue 4)', () => {
       .update(parameters)
       .set({ value: '{"WatermarkText":"x"}' })
       .where(eq(parameters.name, 'sRWReportWaterMarkJSON'));
+    parametersChanged(t, 'sRWReportWaterMarkJSON');
     try {
       const response = await open(reader, ids.pdf!);
       expect(response.statusCode).toBe(200);
@@ -483,15 +484,18 @@ describe('report viewer calls (issue 4)', () => {
         .update(parameters)
         .set({ value: saved!.value })
         .where(eq(parameters.name, 'sRWReportWaterMarkJSON'));
+      parametersChanged(t, 'sRWReportWaterMarkJSON');
     }
   });
 
   it('gives an admin the copy-link menu from sWebCustomLinks and rw_CopyLinkTo, and a reader none', async () => {
-    const setParameter = (name: string, value: string) =>
-      t.db
+    const setParameter = async (name: string, value: string) => {
+      await t.db
         .insert(parameters)
         .values({ name, value, isPublic: false })
         .onConflictDoUpdate({ target: parameters.name, set: { value } });
+      parametersChanged(t, name);
+    };
     const saved = await t.db.select().from(parameters);
     const before = (name: string) => saved.find((row) => row.name === name)?.value;
     await setParameter('rw_CopyLinkTo', 'https://research.example.com/ignored-path');
@@ -526,8 +530,10 @@ describe('report viewer calls (issue 4)', () => {
     } finally {
       for (const name of ['rw_CopyLinkTo', 'sWebCustomLinks']) {
         const value = before(name);
-        if (value === undefined) await t.db.delete(parameters).where(eq(parameters.name, name));
-        else await setParameter(name, value);
+        if (value === undefined) {
+          await t.db.delete(parameters).where(eq(parameters.name, name));
+          parametersChanged(t, name);
+        } else await setParameter(name, value);
       }
     }
   });

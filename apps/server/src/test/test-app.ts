@@ -392,3 +392,10 @@ export const createUncachedTwin = async (t: TestApp) => {
   await app.ready();
   return app;
 };
+
+/**
+ * Says on the app's change feed that a test wrote configuration parameters straight into the database, as an
+ * administrator's write says it (the parameters service caches rows by name): no names, every parameter.
+ */
+export const parametersChanged = (t: { app: App }, ...names: string[]) =>
+  t.app.services.changes.publish({ kind: 'parameter', ...(names.length > 0 ? { ids: names } : {}) });

@@ -17,6 +17,7 @@ import type { Log } from '../runtime.ts';
  * - `post`: a blog post (post ids)
  * - `analyst`: an analyst's own row as cards and pages show it, such as the photo (analyst ids)
  * - `follow`: the analysts a reader follows (user ids)
+ * - `parameter`: configuration parameters (their names)
  */
 export const changeKinds = [
   'report',
@@ -29,6 +30,7 @@ export const changeKinds = [
   'post',
   'analyst',
   'follow',
+  'parameter',
 ] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

@@ -63,15 +63,16 @@ const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
- * Checks signature, expiry and binding, in that order: an expired or foreign token is reported as such only
- * once its signature is known to be ours. `bindings` are every binding the request can prove.
+ * Checks signature and expiry: the claims of a token of ours that has not expired. An expired token is reported as
+ * such only once its signature is known to be ours. The binding is checked by `isBoundTo` (or verifyFileToken).
  */
-export const verifyFileToken = (
+export const openFileToken = (
   key: Uint8Array,
   token: string,
   nowSeconds: number,
-  bindings: readonly string[],
-): FileTokenCheck => {
+):
+  | { ok: true; claims: FileTokenClaims }
+  | { ok: false; reason: 'invalid' | 'expired'; claims?: FileTokenClaims } => {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(sign(key, payload));
@@ -108,10 +109,28 @@ export const verifyFileToken = (
     fileVersion,
   };
   if (nowSeconds >= expiresAt) return { ok: false, reason: 'expired', claims };
-  const wanted = Buffer.from(hash);
-  const matches = bindings.some((binding) => {
+  return { ok: true, claims };
+};
+
+/** Whether the claims are bound to one of `bindings` (every binding the request can prove). */
+export const isBoundTo = (claims: FileTokenClaims, bindings: readonly string[]) => {
+  const wanted = Buffer.from(claims.bindingHash);
+  return bindings.some((binding) => {
     const candidate = Buffer.from(bindingHash(binding));
     return candidate.length === wanted.length && timingSafeEqual(candidate, wanted);
   });
-  return matches ? { ok: true, claims } : { ok: false, reason: 'otherBinding', claims };
+};
+
+/** Checks signature, expiry and binding, in that order (openFileToken, then isBoundTo). */
+export const verifyFileToken = (
+  key: Uint8Array,
+  token: string,
+  nowSeconds: number,
+  bindings: readonly string[],
+): FileTokenCheck => {
+  const opened = openFileToken(key, token, nowSeconds);
+  if (!opened.ok) return opened;
+  return isBoundTo(opened.claims, bindings)
+    ? opened
+    : { ok: false, reason: 'otherBinding', claims: opened.claims };
 };

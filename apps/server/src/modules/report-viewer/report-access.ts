@@ -6,6 +6,8 @@
 import { type ReportErrorReply, viewerErrorCodes, viewerMessages } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { mayRead } from '../entitlements/entitlements.ts';
 import type { Clock, Log } from '../runtime.ts';
@@ -82,8 +84,35 @@ export const createReportAccess = (deps: {
   log: Log;
   entitlements: EntitlementsService;
   accessKeys?: AccessKeyBindings;
+  changes: ChangeFeed;
+  cacheTtlMs: number;
 }) => {
   const { db, clock, log } = deps;
+
+  /**
+   * The viewer's report rows, by id and visibility (the readers' published ones; an admin's look also finds a
+   * scheduled one). The page's JSON and every fetch of its file read the same row: one statement per report and
+   * cache lifetime, not one per request. A `report` change (publish, edit, replace, withdraw, curate, the
+   * scheduled job) drops the report's rows at commit; an `analyst` change (a name or photo the row carries) all.
+   */
+  const reportRows = new LoadingCache<string, ViewerReportRow | null>({
+    ttlMs: deps.cacheTtlMs,
+    max: 2000,
+    now: () => clock().getTime(),
+  });
+  deps.changes.subscribe('report', (change) => {
+    if (!change.ids) return reportRows.clear();
+    for (const id of change.ids) {
+      reportRows.delete(`${id}:published`);
+      reportRows.delete(`${id}:scheduled`);
+    }
+  });
+  deps.changes.subscribe('analyst', () => reportRows.clear());
+  /** The report as the viewer shows it (readers: published only; `scheduledToo`: an admin's look), or null. */
+  const findReport = (reportId: number, scheduledToo = false) =>
+    reportRows.getOrLoad(`${reportId}:${scheduledToo ? 'scheduled' : 'published'}`, () =>
+      findViewerReport(db, reportId, { scheduledToo }),
+    );
 
   const logDecision = async (decision: AccessDecision) => {
     await insertAccessLog(db, {
@@ -106,7 +135,7 @@ export const createReportAccess = (deps: {
    */
   const decide = async (user: User, reportId: number) => {
     // Readers see published reports only; an admin may also look at a scheduled one before its time.
-    const report = await findViewerReport(db, reportId, { scheduledToo: user.type === 'admin' });
+    const report = await findReport(reportId, user.type === 'admin');
     if (!report) return { kind: 'unknownReport' as const };
     const entitlement = await deps.entitlements.entitlementFor(user);
     const readable = readableOf(report);
@@ -141,14 +170,17 @@ export const createReportAccess = (deps: {
     return { ok: true as const, report, entitlement, via };
   };
 
-  /** Every binding a request proves: its session, and the devices verified for e-mailed keys. */
-  const requestBindings = async (request: {
-    session: SessionCaller | null;
-    cookies: Record<string, string | undefined>;
-  }) => {
-    const bindings = request.session ? [sessionBinding(request.session.sessionId)] : [];
-    if (deps.accessKeys) bindings.push(...(await deps.accessKeys.requestBindings(request.cookies)));
-    return bindings;
+  /**
+   * The bindings a request proves for a signed URL made `via`: a reader's or an admin's URL is bound to the
+   * session alone (nothing to look up); an e-mailed key's URL to the devices verified for e-mailed keys and the
+   * signed-in recipient's keys (usable ones only, looked up).
+   */
+  const requestBindings = async (
+    request: { session: SessionCaller | null; cookies: Record<string, string | undefined> },
+    via: Via,
+  ): Promise<readonly string[]> => {
+    if (via !== 'accessKey') return request.session ? [sessionBinding(request.session.sessionId)] : [];
+    return deps.accessKeys ? deps.accessKeys.requestBindings(request.cookies) : [];
   };
 
   /**
@@ -186,6 +218,7 @@ export const createReportAccess = (deps: {
 
   return {
     logDecision,
+    findReport,
     gate,
     requestBindings,
     fileReader,

@@ -23,7 +23,7 @@ import type { ThrottlesService } from '../throttles/throttles.service.ts';
 import { pdfPageCount } from '../watermark/stamp-pdf.ts';
 import type { WatermarkService } from '../watermark/watermark.service.ts';
 import { type ByteRange, parseByteRange, sliceStream } from './byte-range.ts';
-import { bindingHash, signFileToken, verifyFileToken } from './file-tokens.ts';
+import { bindingHash, type FileTokenCheck, isBoundTo, openFileToken, signFileToken } from './file-tokens.ts';
 import {
   fail,
   type Outcome,
@@ -34,7 +34,7 @@ import {
   type Via,
   type ViewerReader,
 } from './report-access.ts';
-import { findUser, findViewerReport, type ViewerReportRow } from './report-viewer.repository.ts';
+import { findUser, type ViewerReportRow } from './report-viewer.repository.ts';
 import { viewerHtmlError } from './viewer-errors.ts';
 
 export type FileOutcome =
@@ -202,7 +202,7 @@ export const createReportFiles = (deps: {
         await logDecision({ ...base, granted: false, reason, detail });
         return outcome;
       };
-      const report = await findViewerReport(db, ref.id);
+      const report = await access.findReport(ref.id);
       if (!report) return refuse('unknownReport', reportMissing());
       const user = await findUser(db, forUserId);
       if (!user) return refuse('unknownUser', fail(404, viewerHtmlError(viewerMessages.userMissing)));
@@ -220,13 +220,13 @@ export const createReportFiles = (deps: {
       token: string,
       request: { session: SessionCaller | null; cookies: Record<string, string | undefined>; range?: string },
     ): Promise<FileOutcome> {
-      const bindings = await access.requestBindings(request);
-      const check = verifyFileToken(
-        await signingKey(),
-        token,
-        Math.floor(clock().getTime() / 1000),
-        bindings,
-      );
+      // Signature and expiry first; then only the bindings the URL's kind can be bound to are looked up (a
+      // reader's own URL needs no lookup at all).
+      const opened = openFileToken(await signingKey(), token, Math.floor(clock().getTime() / 1000));
+      const check: FileTokenCheck =
+        !opened.ok || isBoundTo(opened.claims, await access.requestBindings(request, opened.claims.via))
+          ? opened
+          : { ok: false, reason: 'otherBinding', claims: opened.claims };
       const claims = check.claims;
       const base = {
         action: 'file' as const,
@@ -248,7 +248,7 @@ export const createReportFiles = (deps: {
         return refuse(check.reason, 403, viewerMessages.fileLinkInvalid);
       }
       const c = check.claims;
-      const report = await findViewerReport(db, c.reportId);
+      const report = await access.findReport(c.reportId);
       if (!report) return refuse('unknownReport', 404, viewerMessages.reportMissing);
       const allowed = await access.fileReader(c, report, request.session);
       if (!allowed.ok) return refuse(allowed.reason, 403, allowed.text);
@@ -260,16 +260,21 @@ export const createReportFiles = (deps: {
 
       // A PDF is served from the reader's stored stamped copy (made on the first fetch), ranges included.
       let servedKey = report.file_path;
+      let stat: Awaited<ReturnType<Storage['stat']>> = null;
       if (type === 'pdf') {
         const continuing = request.range !== undefined && !/^\s*bytes\s*=\s*0\s*-/i.test(request.range);
         let copy = await stampedCopy(report, reader, c.accessKeyId, !continuing);
+        if (copy) stat = await storage.stat(copy.storageKey);
         // a stored copy whose file storage lost is made again
-        if (copy && !copy.made && !(await storage.stat(copy.storageKey)))
+        if (copy && !copy.made && !stat) {
           copy = await stampedCopy(report, reader, c.accessKeyId, false, true);
+          if (copy) stat = await storage.stat(copy.storageKey);
+        }
         if (!copy) return refuse('fileMissing', 404, viewerMessages.fileMissing);
         servedKey = copy.storageKey;
+      } else {
+        stat = await storage.stat(servedKey);
       }
-      const stat = await storage.stat(servedKey);
       if (!stat) return refuse('fileMissing', 404, viewerMessages.fileMissing);
       const headers: Record<string, string> = commonFileHeaders(report, stat.contentType);
       if (type === 'htm') headers['content-security-policy'] = htmCsp();
@@ -291,12 +296,19 @@ export const createReportFiles = (deps: {
       }
       // A stamped copy of a usual size is read in one go (one read, no stream to pump: the stored copy's reply is
       // then about as cheap as a small JSON reply); media and large files are streamed.
-      const whole = type === 'pdf' && stat.size <= WHOLE_READ_MAX ? await storage.get(servedKey) : null;
-      const stream = whole ? null : await storage.stream(servedKey);
+      // The access log's row is written while the file is read (both are done before the reply).
+      const detail = range
+        ? `${type} bytes ${range.start}-${range.end}`
+        : type === 'pdf'
+          ? 'pdf stamped'
+          : type;
+      const read = async () => {
+        const whole = type === 'pdf' && stat.size <= WHOLE_READ_MAX ? await storage.get(servedKey) : null;
+        return { whole, stream: whole ? null : await storage.stream(servedKey) };
+      };
+      const [{ whole, stream }] = await Promise.all([read(), grant(detail)]);
+      // (a file that the stat found and the read did not is a storage fault: logged as granted, then refused)
       if (!whole && !stream) return refuse('fileMissing', 404, viewerMessages.fileMissing);
-      await grant(
-        range ? `${type} bytes ${range.start}-${range.end}` : type === 'pdf' ? 'pdf stamped' : type,
-      );
       if (range) {
         return {
           ok: true,

@@ -4,6 +4,7 @@
  */
 import { fileUrlTtlSeconds } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { ParametersService } from '../parameters/parameters.service.ts';
 import type { ResearchService } from '../research/research.service.ts';
@@ -34,6 +35,9 @@ export const createReportViewerService = (deps: {
   frameOrigins: readonly string[];
   fileTtlSeconds?: number;
   accessKeys?: AccessKeyBindings;
+  /** report changes drop the cached report rows (report-access.ts) */
+  changes: ChangeFeed;
+  cacheTtlMs: number;
 }) => {
   const access = createReportAccess(deps);
   const files = createReportFiles({ ...deps, access, ttlSeconds: deps.fileTtlSeconds ?? fileUrlTtlSeconds });

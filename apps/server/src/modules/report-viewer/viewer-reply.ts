@@ -33,13 +33,7 @@ import {
   type ViewerReader,
 } from './report-access.ts';
 import { fileTypeOf, type ReportFiles, watermarkReader, watermarkReport } from './report-files.ts';
-import {
-  findUser,
-  findViewerReport,
-  isSaved,
-  recordView,
-  type ViewerReportRow,
-} from './report-viewer.repository.ts';
+import { findUser, isSaved, recordView, type ViewerReportRow } from './report-viewer.repository.ts';
 
 /**
  * The notEntitled refusal of GET /report/{id} with the report's metadata only (the contract's refusedReport):
@@ -190,7 +184,7 @@ export const createViewerReply = (deps: {
       accessKeyId: number;
       binding: string;
     }): Promise<Outcome<ReportViewerReply>> {
-      const report = await findViewerReport(db, args.reportId);
+      const report = await access.findReport(args.reportId);
       const base = { action: 'open' as const, via: 'accessKey' as const, userId: args.reader.userId };
       if (!report) {
         await access.logDecision({
