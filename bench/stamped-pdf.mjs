@@ -6,7 +6,8 @@
 // as a browser makes them (Fastify's inject turns every binary reply into a string too: 1.4 ms of a 90 KB PDF that
 // no browser pays). Each run bumps the report's file version first (as replacing the file does), so every run's
 // first fetch makes a new copy.
-//   node bench/stamped-pdf.mjs [--runs <n>] [--no-write]
+//   node bench/stamped-pdf.mjs [--runs <n>] [--uncached] [--no-write]
+// --uncached: CACHE_TTL_MS=0 (every cache off: each fetch reads the report row and the parameters again)
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -20,11 +21,12 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '15' },
     'no-write': { type: 'boolean', default: false },
+    uncached: { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 3 || runs > 200) {
-  console.error('Usage: node bench/stamped-pdf.mjs [--runs <3..200>] [--no-write]');
+  console.error('Usage: node bench/stamped-pdf.mjs [--runs <3..200>] [--uncached] [--no-write]');
   process.exit(2);
 }
 
@@ -43,7 +45,10 @@ const [{ createTestApp }, { TestClient }, { demoPassword }, viewerSeed, { sql }]
 const loadStart = os.loadavg()[0] ?? 0;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-stamped-bench-'));
 console.log('stamped-pdf: seeding the demo data (about a minute)…');
-const t = await createTestApp({ catalogue: true, env: { DATA_DIR: dataDir } });
+const t = await createTestApp({
+  catalogue: true,
+  env: { DATA_DIR: dataDir, ...(args.uncached ? { CACHE_TTL_MS: '0' } : {}) },
+});
 try {
   const client = await TestClient.signedIn(t.app, 'client@demo.test', demoPassword);
   const [row] = (
@@ -125,9 +130,9 @@ try {
     const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
     const lines = [
       '',
-      `## Stamped-copy cache: first and second fetch of the 50-page PDF, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `## Stamped-copy cache: first and second fetch of the 50-page PDF${args.uncached ? ' (caches off)' : ''}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '',
-      `Command: \`node bench/stamped-pdf.mjs --runs ${runs}\`. Machine: ${os.availableParallelism()} cores (${cpu}), Node ${process.version},` +
+      `Command: \`node bench/stamped-pdf.mjs --runs ${runs}${args.uncached ? ' --uncached' : ''}\`. Machine: ${os.availableParallelism()} cores (${cpu}), Node ${process.version},` +
         ` shared with other work (load average ${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end). In process:` +
         ' the app on in-memory PGlite with the demo data, `GET /api/files/{token}` over HTTP on 127.0.0.1 (one kept-alive connection) as client@demo.test,' +
         ` the 50-page demo report (${(size / 1024).toFixed(0)} KB as served). Each run bumps the file version; each fetch is timed after its page's` +

@@ -133,6 +133,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     frameOrigins: config.corsOrigins,
     changes,
     cacheTtlMs: config.cacheTtlMs,
+    deferred,
     // File URLs of e-mailed links are bound to the recipient's verified device (or own session).
     accessKeys: {
       requestBindings: (cookies) => externalAccess.requestBindings(cookies),

@@ -73,13 +73,12 @@ export const insertCopyOnce = async (
 
 /**
  * The reader's stored copy of the report's current file version with this stamp, in one statement (the version is
- * read from the report in the same statement, so a replaced file is never served from an older copy); with `at`
- * the fetch is counted in the same statement. null when there is none yet.
+ * read from the report in the same statement, so a replaced file is never served from an older copy). null when
+ * there is none yet.
  */
 export const currentCopy = async (
   db: Executor,
   key: { reportId: number; owner: CopyOwner; stampHash: string },
-  at: Date | null,
 ): Promise<{ copyId: string; storageKey: string } | null> => {
   const owner =
     key.owner.userId !== null
@@ -89,10 +88,7 @@ export const currentCopy = async (
     and ${owner} and c.stamp_hash = ${key.stampHash} and c.storage_key <> ''`;
   const rows = rowsOf<{ copy_id: string; storage_key: string }>(
     await db.execute(
-      at
-        ? sql`update stamped_copies c set fetch_count = c.fetch_count + 1, last_fetched_at = ${at.toISOString()}::timestamptz
-            from reports r where ${matches} returning c.copy_id, c.storage_key`
-        : sql`select c.copy_id, c.storage_key from stamped_copies c, reports r where ${matches} limit 1`,
+      sql`select c.copy_id, c.storage_key from stamped_copies c, reports r where ${matches} limit 1`,
     ),
   );
   const row = rows[0];

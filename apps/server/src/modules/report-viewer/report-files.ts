@@ -14,6 +14,8 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
+import type { ChangeFeed } from '../changes/change-feed.ts';
+import type { DeferredWork } from '../deferred/deferred-work.ts';
 import { addressFileTypes } from '../ingest/add-report.ts';
 import { copyOwnerOf, createStampedCopies } from '../leak-tracing/stamped-copies.ts';
 import type { Clock, Log } from '../runtime.ts';
@@ -99,6 +101,9 @@ export const createReportFiles = (deps: {
   /** CORS origins that may frame htm reports besides the API's own origin */
   frameOrigins: readonly string[];
   ttlSeconds: number;
+  changes: ChangeFeed;
+  cacheTtlMs: number;
+  deferred: Pick<DeferredWork, 'run'>;
 }) => {
   const { db, clock, log, storage, access } = deps;
   const { logDecision } = access;
@@ -141,7 +146,10 @@ export const createReportFiles = (deps: {
     }
   };
 
-  const copies = createStampedCopies({ db, clock, log, storage });
+  const copies = createStampedCopies({
+    ...{ db, clock, log, storage },
+    ...{ changes: deps.changes, cacheTtlMs: deps.cacheTtlMs, deferred: deps.deferred },
+  });
 
   /**
    * The reader's stamped copy of a stored PDF (its storage key), stamped on the first fetch only. `countFetch`

@@ -5,6 +5,7 @@
 import { fileUrlTtlSeconds } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
+import type { DeferredWork } from '../deferred/deferred-work.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { ParametersService } from '../parameters/parameters.service.ts';
 import type { ResearchService } from '../research/research.service.ts';
@@ -38,6 +39,8 @@ export const createReportViewerService = (deps: {
   /** report changes drop the cached report rows (report-access.ts) */
   changes: ChangeFeed;
   cacheTtlMs: number;
+  /** a stored copy's fetch is counted after the reply (leak-tracing/stamped-copies.ts) */
+  deferred: Pick<DeferredWork, 'run'>;
 }) => {
   const access = createReportAccess(deps);
   const files = createReportFiles({ ...deps, access, ttlSeconds: deps.fileTtlSeconds ?? fileUrlTtlSeconds });
