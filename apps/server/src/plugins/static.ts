@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { sanitizePostHtml } from '../modules/blogs/sanitize.ts';
+import { sanitizeStoredHtml } from '../modules/rich-text/stored-html.ts';
 import {
   bannerScreens,
   bootScript,
@@ -168,7 +168,7 @@ export const staticPlugin = async (app: App, config: Config) => {
             eyebrow: config.firm.name,
             title: messagesSite.aboutTitle,
             // Stored HTML is sanitised on its way in; the page is sanitised again on its way out.
-            html: sanitizePostHtml(about.html),
+            html: sanitizeStoredHtml(about.html),
           });
       } catch (error) {
         // The painted text is an extra: without the database the page still goes out (the app says the rest).

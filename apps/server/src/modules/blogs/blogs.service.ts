@@ -24,6 +24,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service.t
 import { anonymousEntitlement } from '../entitlements/entitlements.ts';
 import type { VisitRecorder } from '../post-visits/visit-recorder.ts';
 import { listReports, type ReportRow } from '../research/research-list.repository.ts';
+import { sanitizeStoredHtml } from '../rich-text/stored-html.ts';
 import type { Clock } from '../runtime.ts';
 import { userStatusOf } from '../users/user-status.ts';
 import {
@@ -56,7 +57,7 @@ import {
   setPublished,
   updatePost,
 } from './posts.repository.ts';
-import { derivePost, excerptOf, readMinutesOf, sanitizePostHtml } from './sanitize.ts';
+import { derivePost, excerptOf, readMinutesOf } from './sanitize.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The side panel's lists (spec 2 section 2) and the window of "most viewed" (as the research page's month). */
@@ -182,14 +183,16 @@ export const createBlogsService = (deps: {
 
   /** The blog's stored values from the form: its HTML sanitised, an empty disclaimer stored as none. */
   const blogValues = (input: BlogConfigInput, now: Date) => {
-    const footer = input.footerHTML === null ? '' : sanitizePostHtml(input.footerHTML).trim();
+    const footer = input.footerHTML === null ? '' : sanitizeStoredHtml(input.footerHTML).trim();
     return {
       topic: input.topic,
       subtitle: input.subtitle,
       region: input.region,
       blogType: input.blogType,
       footerHtml: footer === '' ? null : footer,
-      author: input.author ? { ...input.author, extraHTML: sanitizePostHtml(input.author.extraHTML) } : null,
+      author: input.author
+        ? { ...input.author, extraHTML: sanitizeStoredHtml(input.author.extraHTML) }
+        : null,
       accessType: input.accessType,
       selectedSectors: [...new Set(input.selectedSectors)],
       keywords: [...new Set(input.keyword)],

@@ -13,10 +13,10 @@ import {
 } from '@portal/contract';
 import { useId, useState } from 'react';
 import { type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
+import { hasText } from '../../../components/rich-text/editor-text.ts';
+import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAnalysts, useSectors } from '../api/blog-admin-api.ts';
-import { useBlogEditor } from '../hooks/use-blog-editor.ts';
-import { hasText } from '../lib/editor-text.ts';
 import classes from './blog-admin.module.css';
 import { BlogRichText } from './blog-rich-text.tsx';
 
@@ -76,10 +76,10 @@ export function BlogConfigForm({
   const [failure, setFailure] = useState<FeedbackValue | null>(null);
   const [busy, setBusy] = useState(false);
   const disclaimerId = useId();
-  const disclaimer = useBlogEditor(m.disclaimer, blog.footerHTML);
+  const disclaimer = useRichTextEditor(m.disclaimer, blog.footerHTML);
   const aboutId = useId();
   // The author's note is HTML too (the post page shows it under the name): the same editor, not raw markup.
-  const about = useBlogEditor(m.authorExtra, blog.author?.extraHTML ?? null);
+  const about = useRichTextEditor(m.authorExtra, blog.author?.extraHTML ?? null);
   const analysts = useAnalysts();
   const sectors = useSectors();
 

@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
@@ -6,6 +5,7 @@ import { blogLimits, messagesBlogs } from '@portal/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useId, useState } from 'react';
+import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { editorActions } from '../api/blog-admin-api.ts';
 import classes from './blog-admin.module.css';
@@ -114,9 +114,8 @@ function ImageControl({ editor }: { editor: Editor }) {
 }
 
 /**
- * The rich text field of the post editor and of the blog disclaimer (one component, Tiptap through
- * @mantine/tiptap). Every toolbar control is a labelled button in the tab order; the text area itself is a
- * labelled textbox. `withImages` adds the image upload control (posts only).
+ * The rich text field of the post editor and of the blog disclaimer: the staff's rich-text field, with the image
+ * upload control for posts (`withImages`).
  */
 export function BlogRichText({
   editor,
@@ -131,40 +130,11 @@ export function BlogRichText({
 }) {
   if (!editor) return null;
   return (
-    <RichTextEditor
+    <RichTextField
       editor={editor}
-      className={invalid ? classes.editorInvalid : classes.editor}
-      role="group"
-      aria-labelledby={labelId}
-    >
-      <RichTextEditor.Toolbar sticky stickyOffset={0}>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Bold />
-          <RichTextEditor.Italic />
-          <RichTextEditor.Underline />
-          <RichTextEditor.Strikethrough />
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.H2 />
-          <RichTextEditor.H3 />
-          <RichTextEditor.H4 />
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.BulletList />
-          <RichTextEditor.OrderedList />
-          <RichTextEditor.Blockquote />
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Link />
-          <RichTextEditor.Unlink />
-          {withImages && <ImageControl editor={editor} />}
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Undo />
-          <RichTextEditor.Redo />
-        </RichTextEditor.ControlsGroup>
-      </RichTextEditor.Toolbar>
-      <RichTextEditor.Content />
-    </RichTextEditor>
+      labelId={labelId}
+      invalid={invalid}
+      extraControls={withImages ? <ImageControl editor={editor} /> : undefined}
+    />
   );
 }

@@ -4,12 +4,13 @@ import { Button, Group, Modal, Select, TextInput } from '@mantine/core';
 import { blogLimits, messagesBlogs, type Post, type PostBody } from '@portal/contract';
 import type { Content } from '@tiptap/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { editorActions, postActions, useBlogs, usePost } from '../api/blog-admin-api.ts';
-import { useBlogEditor } from '../hooks/use-blog-editor.ts';
 import { researchIdsOf } from '../lib/research-list.ts';
 import { AssociatedResearch } from './associated-research.tsx';
 import classes from './blog-admin.module.css';
@@ -34,7 +35,7 @@ export function PostEditorPage({ id }: { id: number | null }) {
   const blogs = useBlogs();
   const post = usePost(id);
   const bodyLabelId = useId();
-  const body = useBlogEditor(e.body, null);
+  const body = useRichTextEditor(e.body, null);
   const [title, setTitle] = useState('');
   const [key, setKey] = useState<string | null>(null);
   const [fieldsDirty, setFieldsDirty] = useState(false);
@@ -44,6 +45,7 @@ export function PostEditorPage({ id }: { id: number | null }) {
   const [reloading, setReloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const leaving = useRef(false);
+  const isLeaving = useCallback(() => leaving.current, []);
   const reloadTimer = useRef<number | undefined>(undefined);
   const dirty = fieldsDirty || body.dirty;
   const { editor, load } = body;
@@ -60,32 +62,7 @@ export function PostEditorPage({ id }: { id: number | null }) {
 
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  const blocker = useBlocker(
-    useCallback(
-      ({
-        currentLocation,
-        nextLocation,
-      }: {
-        currentLocation: { pathname: string; search: string };
-        nextLocation: { pathname: string; search: string };
-      }) =>
-        dirty &&
-        !leaving.current &&
-        (currentLocation.pathname !== nextLocation.pathname ||
-          currentLocation.search !== nextLocation.search),
-      [dirty],
-    ),
-  );
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useLeaveGuard(dirty, isLeaving);
 
   /** The spec's reload after an update: "Saved. Reloading", then the post (and its research) from the server. */
   const reloadLater = () => {

@@ -1,7 +1,7 @@
 import { blogLimits } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { hasText } from '../../../components/rich-text/editor-text.ts';
 import { inOrder, moveKey, sameOrder } from './blog-order.ts';
-import { hasText } from './editor-text.ts';
 import { addReport, removeReport, researchIdsOf, shiftReport } from './research-list.ts';
 
 const paragraph = (...content: object[]) => ({ type: 'paragraph', content });

@@ -3,13 +3,13 @@ import Image from '@tiptap/extension-image';
 import { type Content, type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useCallback, useRef, useState } from 'react';
-import { hasText } from '../lib/editor-text.ts';
+import { hasText } from './editor-text.ts';
 
 /**
  * The editor's extensions, fresh for each editor. Its schema (nodes and marks) is the contract's
  * `editorNodeTypes` / `editorMarkTypes`, which the server checks every stored draft against (a test compares them).
  */
-export const blogEditorExtensions = () => [
+export const richTextExtensions = () => [
   // The starter kit's own link is replaced by Mantine's, which adds the Mod+K shortcut to its link control.
   StarterKit.configure({ link: false }),
   Link.configure({ openOnClick: false }),
@@ -17,17 +17,17 @@ export const blogEditorExtensions = () => [
 ];
 
 /**
- * One Tiptap editor for the post text and the blog disclaimer. The contenteditable gets a label and a textbox
+ * One Tiptap editor for the rich texts the staff write (a post, a blog's disclaimer, Our Firm). The contenteditable gets a label and a textbox
  * role (axe; a screen reader names the field); `hasText` follows every change so that Save can be disabled
  * while there is no text, and `dirty` tells whether anything was typed since the content was set.
  */
-export const useBlogEditor = (label: string, content: Content | null) => {
+export const useRichTextEditor = (label: string, content: Content | null) => {
   const [textPresent, setTextPresent] = useState(false);
   const [dirty, setDirty] = useState(false);
   // Setting content programmatically (loading a post) is not an edit.
   const loading = useRef(false);
   const editor = useEditor({
-    extensions: blogEditorExtensions(),
+    extensions: richTextExtensions(),
     content: content ?? '',
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,

@@ -1,7 +1,7 @@
 import { editorDocumentProblem, editorMarkTypes, editorNodeTypes } from '@portal/contract';
 import { Editor, getSchema } from '@tiptap/react';
 import { describe, expect, it } from 'vitest';
-import { blogEditorExtensions } from './use-blog-editor.ts';
+import { richTextExtensions } from './use-rich-text-editor.ts';
 
 /**
  * The server stores a post's draft only when it fits the editor's schema (issue 21); the lists it checks against
@@ -10,13 +10,13 @@ import { blogEditorExtensions } from './use-blog-editor.ts';
  */
 describe("the post editor's schema", () => {
   it('has exactly the nodes and marks the contract lets the server store', () => {
-    const schema = getSchema(blogEditorExtensions());
+    const schema = getSchema(richTextExtensions());
     expect(Object.keys(schema.nodes).sort()).toEqual([...editorNodeTypes].sort());
     expect(Object.keys(schema.marks).sort()).toEqual([...editorMarkTypes].sort());
   });
 
   it('makes drafts the server accepts: every kind of content, a link and one of our pictures', () => {
-    const editor = new Editor({ extensions: blogEditorExtensions() });
+    const editor = new Editor({ extensions: richTextExtensions() });
     editor.commands.setContent(
       '<h2>Title <strong>bold</strong> <em>it</em> <u>u</u> <s>s</s> <code>c</code></h2>' +
         '<p>one<br>two <a href="https://example.org/" target="_blank">link</a> <a href="/research">ours</a></p>' +
