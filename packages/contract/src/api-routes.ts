@@ -207,6 +207,8 @@ export const apiRoutes = [
   // latest research (existence only: title, analysts, date).
   route('GET', '/landing', 'public'),
   route('GET', '/content', 'public'),
+  // Our Firm Management (issue 24; spec 2): the About Us content saved whole.
+  route('POST', '/content/update', 'admin', true, { body: { html: '<p>x</p>' } }),
   route('GET', '/getCustomPageParam/:name', 'public', false, { params: { name: 'sRshWebContactHTML' } }),
   // ALTCHA proof-of-work challenge for the contact forms (ours: the spec's captcha provider is not ours).
   route('GET', '/aoi/challenge', 'public'),

@@ -22,6 +22,24 @@ export const messagesSite = {
   favourites: 'Favourites',
   // the page titles the server also paints (web-document's painted pages)
   aboutTitle: 'About Us',
+  // Our Firm Management (spec 2): the editor of the About Us content
+  ourFirm: {
+    saved: 'Your changes has been saved successfully!',
+    // ours
+    title: 'Our Firm',
+    lead: 'The text of the About Us page. Readers see your changes on their next visit.',
+    editorLabel: 'About Us text',
+    save: 'Save',
+    saving: 'Saving…',
+    viewPage: 'View About Us',
+    empty: 'Please write the text of the page before saving.',
+    tooLong: 'The text is too long to save.',
+    failed: 'Your changes could not be saved. They are still here: please try again.',
+    unsaved: 'You have unsaved changes. Leave this page and lose them?',
+    loadFailed: 'The text of the page could not be loaded.',
+    leave: 'Leave',
+    stay: 'Stay',
+  },
   pageMissingTitle: 'Page not found',
   pageMissing: 'The page you are looking for does not exist or is no longer available.',
   pageLoadFailed: 'This page could not be loaded. Please try again.',

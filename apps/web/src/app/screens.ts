@@ -61,7 +61,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   adminUsers: () => import('./routes/admin-users.tsx'),
   adminFirm: () => import('./routes/admin-firm.tsx'),
   adminSite: notAvailable,
-  adminOurFirm: notAvailable,
+  adminOurFirm: () => import('./routes/admin-our-firm.tsx'),
   adminTeam: notAvailable,
   adminConnectApproval: () => import('./routes/admin-connect-approval.tsx'),
 };

@@ -124,6 +124,23 @@ export const contentReply = z.object({
 });
 export type ContentReply = z.infer<typeof contentReply>;
 
+/** ours: the longest stored About Us text (far above a page of prose with its markup) */
+export const siteContentLimits = { htmlMax: 100_000 } as const;
+
+/**
+ * POST /content/update (admin; spec 2 "Our Firm Management"): the whole content object. The HTML is sanitised
+ * on the server with the stored-HTML policy; a text with no words is refused (the editor's Save is disabled then).
+ */
+export const contentUpdateBody = z
+  .object({
+    html: z
+      .string({ error: messagesSite.ourFirm.empty })
+      .max(siteContentLimits.htmlMax, messagesSite.ourFirm.tooLong),
+  })
+  .strict();
+export type ContentUpdateBody = z.infer<typeof contentUpdateBody>;
+export const contentUpdateReply = contentReply.extend({ success: z.literal(true) });
+
 // ---------------------------------------------------------------------------------------------------------
 // Page parameters (GET /getCustomPageParam/{name}, one name or a comma list)
 

@@ -88,6 +88,16 @@ export const listLatestResearch = async (db: Executor, limit: number): Promise<L
   }));
 };
 
+/** Stores the content of `key` whole (inserted the first time). */
+export const saveContent = async (db: Executor, key: string, html: string, at: Date) => {
+  const [row] = await db
+    .insert(siteContent)
+    .values({ key, html, updatedAt: at })
+    .onConflictDoUpdate({ target: siteContent.key, set: { html, updatedAt: at } })
+    .returning();
+  return row!;
+};
+
 export const findContent = async (db: Executor, key: string) => {
   const rows = await db.select().from(siteContent).where(eq(siteContent.key, key)).limit(1);
   return rows[0] ?? null;

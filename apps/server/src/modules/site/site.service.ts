@@ -8,7 +8,8 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { LoadingCache } from '../cache/loading-cache.ts';
-import type { ChangeFeed } from '../changes/change-feed.ts';
+import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
+import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
 import type { Clock } from '../runtime.ts';
 import { buildNavTree } from './nav-tree.ts';
 import {
@@ -18,6 +19,7 @@ import {
   listFavourites,
   listLatestResearch,
   listNavRows,
+  saveContent,
 } from './site.repository.ts';
 
 export const aboutContentKey = 'about';
@@ -88,6 +90,22 @@ export const createSiteService = (deps: {
     async about() {
       const row = await findContent(db, aboutContentKey);
       return { html: row?.html ?? '', updatedAt: row?.updatedAt?.toISOString() ?? null };
+    },
+
+    /**
+     * POST /content/update (spec 2 "Our Firm Management"): the About Us text saved whole, sanitised with the
+     * stored-HTML policy; a text with no words after that is refused (null) and nothing is written. The
+     * `site-content` change is published at commit (the painted About page reads the row on every load).
+     */
+    async updateAbout(html: string) {
+      const clean = sanitizeStoredHtml(html).trim();
+      if (plainTextOf(clean) === '') return null;
+      const row = await writeTransaction(db, deps.changes, async (tx, note) => {
+        const saved = await saveContent(tx, aboutContentKey, clean, (deps.clock ?? (() => new Date()))());
+        note({ kind: 'site-content', ids: [aboutContentKey] });
+        return saved;
+      });
+      return { html: row.html, updatedAt: row.updatedAt?.toISOString() ?? null };
     },
   };
 };
