@@ -27,6 +27,16 @@ export const createParametersService = (deps: {
     for (const name of change.ids) rows.delete(String(name));
   });
   const rowOf = (name: string) => rows.getOrLoad(name, () => findParameter(deps.db, name));
+  /** The names among `names` that `allowed` lets out and that are stored as public, in order, in one query. */
+  const storedPublic = async (names: readonly string[], allowed: (name: string) => boolean) => {
+    const wanted = [...new Set(names)].filter(allowed);
+    const found = await findParameters(deps.db, wanted);
+    const byName = new Map(found.filter((row) => row.isPublic).map((row) => [row.name, row.value]));
+    return wanted.flatMap((name) => {
+      const value = byName.get(name);
+      return value === undefined ? [] : [{ name, value }];
+    });
+  };
   return {
     /** A parameter is revealed only when the contract allow-lists it and it is stored as public. */
     async getPublic(name: string) {
@@ -36,29 +46,13 @@ export const createParametersService = (deps: {
     },
 
     /** The comma-list form of getPublic: the revealed ones among `names`, in the asked order, in one query. */
-    async getPublicList(names: readonly string[]) {
-      const wanted = [...new Set(names)].filter(isPublicParameter);
-      const rows = await findParameters(deps.db, wanted);
-      const byName = new Map(rows.filter((row) => row.isPublic).map((row) => [row.name, row.value]));
-      return wanted.flatMap((name) => {
-        const value = byName.get(name);
-        return value === undefined ? [] : [{ name, value }];
-      });
-    },
+    getPublicList: (names: readonly string[]) => storedPublic(names, isPublicParameter),
 
     /**
      * Page parameters (GET /getCustomPageParam): the names on the contract's page allow-list that are stored as
      * public, in the asked order; every other name is left out before the database is even asked.
      */
-    async getPublicPage(names: readonly string[]) {
-      const wanted = [...new Set(names)].filter(isPublicPageParameter);
-      const rows = await findParameters(deps.db, wanted);
-      const byName = new Map(rows.filter((row) => row.isPublic).map((row) => [row.name, row.value]));
-      return wanted.flatMap((name) => {
-        const value = byName.get(name);
-        return value === undefined ? [] : [{ name, value }];
-      });
-    },
+    getPublicPage: (names: readonly string[]) => storedPublic(names, isPublicPageParameter),
 
     async get(name: string) {
       return (await rowOf(name))?.value ?? null;
