@@ -38,6 +38,7 @@ import { reportViewerRoutes } from './routes/report-viewer.ts';
 import { researchRoutes } from './routes/research.ts';
 import { siteRoutes } from './routes/site.ts';
 import { subscriptionMailRoutes } from './routes/subscription-mail.ts';
+import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
 import { usersRoutes } from './routes/users.ts';
 import { verificationRoutes } from './routes/verification.ts';
@@ -113,6 +114,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       postImagesRoutes(api);
       reportManagementRoutes(api);
       followsRoutes(api);
+      teamRoutes(api);
       postSearchRoutes(api);
       connectEventsRoutes(api);
       uploadsRoutes(api);

@@ -39,6 +39,7 @@ import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import { createSubscriptionMailService } from './modules/subscription-mail/subscription-mail.service.ts';
+import { createTeamService } from './modules/team/team.service.ts';
 import { createThrottlesService } from './modules/throttles/throttles.service.ts';
 import { createWatermarkService } from './modules/watermark/watermark.service.ts';
 
@@ -172,6 +173,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     reportManagement: createReportManagementService({ db, clock, changes }),
     // Following analysts (issue 23, beyond the spec): followers get the analyst's new reports by e-mail.
     follows: createFollowsService({ db, clock, changes }),
+    // Team Management (issue 24): Our People's order.
+    team: createTeamService({ db, changes }),
     subscriptionMail,
     listMail,
     publishAlerts,

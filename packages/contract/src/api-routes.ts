@@ -84,6 +84,8 @@ export const apiRoutes = [
   route('POST', '/reports/save/', 'signedIn', true, { body: {} }),
   route('GET', '/overall/research', 'signedIn', false, { query: { period: 'Past Month' } }),
   route('GET', '/overall/ourPeople', 'public'),
+  // Team Management (issue 24; spec 2): Our People's order, a map of analyst id to position.
+  route('POST', '/overall/sortOurPeople', 'admin', true, { body: { sortValue: { '1': 0 } } }),
   route('GET', '/analysts', 'public'),
   // Following an analyst (issue 23; ours): whether the reader follows, and setting it. Followers get the analyst's
   // new reports by e-mail (publish alerts), where they may read them.

@@ -22,6 +22,37 @@ export const messagesSite = {
   favourites: 'Favourites',
   // the page titles the server also paints (web-document's painted pages)
   aboutTitle: 'About Us',
+  // Team Management (spec 2): Sort Our People
+  team: {
+    sortTitle: 'Sort Our People',
+    // ours
+    title: 'Team Management',
+    lead: 'The order of Our People on the landing page and on /people. Drag a row by its handle, or focus the handle and use Space, the arrow keys and Space again; then save.',
+    tableLabel: 'Our People, in their order',
+    position: 'Position',
+    name: 'Name',
+    designation: 'Designation',
+    category: 'Category',
+    move: 'Move',
+    dragHandle: (name: string) => `Move ${name}`,
+    picked: (name: string, position: number, total: number) =>
+      `Picked up ${name}, at position ${position} of ${total}.`,
+    moved: (name: string, position: number, total: number) =>
+      `${name} moved to position ${position} of ${total}.`,
+    dropped: (name: string, position: number, total: number) =>
+      `${name} dropped at position ${position} of ${total}.`,
+    cancelled: (name: string) => `Moving ${name} was cancelled.`,
+    save: 'Save order',
+    saved: 'The order of Our People has been saved.',
+    failed: 'The order could not be saved. It is still here: please try again.',
+    empty: 'Nobody is listed in Our People yet.',
+    loadFailed: 'Our People could not be loaded.',
+    unsaved: 'The new order is not saved. Leave this page and lose it?',
+    leave: 'Leave',
+    stay: 'Stay',
+    badOrder: 'Give each person a position from 0 to 100000, by their analyst id.',
+    unknownPerson: 'Someone in this order is no longer in Our People. Reload the page and try again.',
+  },
   // Our Firm Management (spec 2): the editor of the About Us content
   ourFirm: {
     saved: 'Your changes has been saved successfully!',

@@ -62,7 +62,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   adminFirm: () => import('./routes/admin-firm.tsx'),
   adminSite: notAvailable,
   adminOurFirm: () => import('./routes/admin-our-firm.tsx'),
-  adminTeam: notAvailable,
+  adminTeam: () => import('./routes/admin-team.tsx'),
   adminConnectApproval: () => import('./routes/admin-connect-approval.tsx'),
 };
 

@@ -124,6 +124,28 @@ export const contentReply = z.object({
 });
 export type ContentReply = z.infer<typeof contentReply>;
 
+// ---------------------------------------------------------------------------------------------------------
+// Team Management (spec 2): POST /overall/sortOurPeople, "sortValue map of id to index"
+
+export const teamLimits = { peopleMax: 1000, positionMax: 100_000 } as const;
+
+export const sortOurPeopleBody = z
+  .object({
+    sortValue: z
+      .record(
+        z.string().regex(/^[1-9]\d{0,9}$/, messagesSite.team.badOrder),
+        z.number().int().min(0).max(teamLimits.positionMax),
+        { error: messagesSite.team.badOrder },
+      )
+      .refine((map) => {
+        const size = Object.keys(map).length;
+        return size >= 1 && size <= teamLimits.peopleMax;
+      }, messagesSite.team.badOrder),
+  })
+  .strict();
+export type SortOurPeopleBody = z.infer<typeof sortOurPeopleBody>;
+export const sortOurPeopleReply = z.object({ success: z.literal(true) });
+
 /** ours: the longest stored About Us text (far above a page of prose with its markup) */
 export const siteContentLimits = { htmlMax: 100_000 } as const;
 

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+
+/** How many of `ids` are analysts listed in Our People. */
+export const countOurPeople = async (db: Executor, ids: readonly number[]) => {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*) as n from analysts where is_our_people and id = any(${`{${ids.join(',')}}`}::int[])`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+};
+
+/** Sets each analyst's Our People position, in one statement (arrays as one text parameter each). */
+export const setSortOrders = async (db: Executor, orders: readonly { id: number; position: number }[]) => {
+  const ids = `{${orders.map((o) => o.id).join(',')}}`;
+  const positions = `{${orders.map((o) => o.position).join(',')}}`;
+  await db.execute(sql`
+    update analysts a set sort_order = v.position
+    from unnest(${ids}::int[], ${positions}::int[]) as v(id, position)
+    where a.id = v.id`);
+};

@@ -1,0 +1,101 @@
+import { messagesSite } from '@portal/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysts } from '../db/schema/index.ts';
+import type { Change } from '../modules/changes/change-feed.ts';
+import { demoPassword } from '../seed/accounts.ts';
+import { catalogueFixtures } from '../test/catalogue-fixtures.ts';
+import { TestClient } from '../test/client.ts';
+import { countWrites, createTestApp, type TestApp } from '../test/test-app.ts';
+
+// POST /overall/sortOurPeople (issue 24; spec 2 "Team Management": a map of analyst id to position): an admin
+// orders Our People, and GET /overall/ourPeople answers in the new order on the next request.
+describe('Team Management: POST /overall/sortOurPeople', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let client: TestClient;
+  let anonymous: TestClient;
+  const ids: number[] = [];
+  const seen: Change[] = [];
+  const sort = (sortValue: unknown, who = admin, csrf = true) =>
+    who.request('POST', '/api/overall/sortOurPeople', { body: { sortValue }, csrf });
+  const order = async () => {
+    const reply = await anonymous.get('/api/overall/ourPeople');
+    expect(reply.statusCode, reply.body).toBe(200);
+    return (reply.json().data as { id: number }[]).map((p) => p.id).filter((id) => ids.includes(id));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CACHE_TTL_MS: '60000' } });
+    const f = await catalogueFixtures(t.db);
+    for (const name of ['Ada Park', 'Ben Osei', 'Chloe Lim', 'Dev Rao']) ids.push(await f.analyst(name));
+    admin = await TestClient.signedIn(t.app, 'admin@demo.test', demoPassword);
+    client = await TestClient.signedIn(t.app, 'client@demo.test', demoPassword);
+    anonymous = await new TestClient(t.app).start();
+    t.app.services.changes.subscribe('analyst', (change) => seen.push(change));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is for admins only, with the CSRF header', async () => {
+    const before = await order();
+    const map = { [ids[3]!]: 0 };
+    expect((await sort(map, anonymous)).statusCode).toBe(401);
+    expect((await sort(map, client)).statusCode).toBe(403);
+    expect((await sort(map, admin, false)).statusCode).toBe(403);
+    expect(await order()).toEqual(before);
+  });
+
+  it('orders Our People, seen on the next request; people without a position come last', async () => {
+    const [a, b, c, d] = ids as [number, number, number, number];
+    seen.length = 0;
+    const reply = await sort({ [d]: 0, [b]: 1, [a]: 2 });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toEqual({ success: true });
+    expect(await order()).toEqual([d, b, a, c]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ kind: 'analyst' });
+    expect([...(seen[0]!.ids ?? [])].sort()).toEqual([a, b, d].sort());
+    // A second save moves them again.
+    expect((await sort({ [a]: 0, [b]: 1, [c]: 2, [d]: 3 })).statusCode).toBe(200);
+    expect(await order()).toEqual([a, b, c, d]);
+  });
+
+  it('refuses an unknown person, someone outside Our People and malformed maps, and writes nothing', async () => {
+    await t.db.update(analysts).set({ isOurPeople: false }).where(eq(analysts.id, ids[3]!));
+    const before = await order();
+    const writes = await countWrites(t.db);
+    seen.length = 0;
+    for (const map of [{ [ids[0]!]: 1, 999999: 0 }, { [ids[3]!]: 0 }]) {
+      const reply = await sort(map);
+      expect(reply.statusCode, JSON.stringify(map)).toBe(404);
+      expect(reply.json().message).toBe(messagesSite.team.unknownPerson);
+    }
+    for (const map of [
+      {},
+      { [ids[0]!]: -1 },
+      { [ids[0]!]: 1.5 },
+      { [ids[0]!]: '1' },
+      { [ids[0]!]: 100001 },
+      { abc: 1 },
+      { '0': 1 },
+      { '01': 1 },
+      [1, 2],
+      null,
+      'x',
+    ]) {
+      const reply = await sort(map);
+      expect(reply.statusCode, JSON.stringify(map)).toBe(400);
+    }
+    const extra = await admin.request('POST', '/api/overall/sortOurPeople', {
+      body: { sortValue: { [ids[0]!]: 0 }, more: true },
+    });
+    expect(extra.statusCode).toBe(400);
+    const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [String(i + 1), i]));
+    expect((await sort(many)).statusCode).toBe(400);
+    expect(await writes()).toBe(0);
+    expect(seen).toEqual([]);
+    expect(await order()).toEqual(before);
+  });
+});

@@ -1,0 +1,18 @@
+import { messagesSite, sortOurPeopleBody, sortOurPeopleReply } from '@portal/contract';
+import { errorReply } from '../plugins/errors.ts';
+import type { App } from '../types.ts';
+import { errorResponses, tableRoute } from './api-route.ts';
+
+/** Team Management (issue 24; spec 2): Our People's order. Admin only (the route table); the service decides. */
+export const teamRoutes = (app: App) => {
+  const { team } = app.services;
+
+  app.route({
+    ...tableRoute('POST /overall/sortOurPeople'),
+    schema: { body: sortOurPeopleBody, response: { 200: sortOurPeopleReply, ...errorResponses } },
+    handler: async (request, reply) =>
+      (await team.sortOurPeople(request.body.sortValue)) === 'sorted'
+        ? { success: true as const }
+        : reply.code(404).send(errorReply(messagesSite.team.unknownPerson)),
+  });
+};

@@ -1,0 +1,197 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Button, VisuallyHidden } from '@mantine/core';
+import { type Analyst, messagesSite } from '@portal/contract';
+import { IconGripVertical } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorState, LoadingState } from '../../../components/status.tsx';
+import { showToast, Toasts } from '../../../components/toasts.tsx';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSaveTeamOrder, useTeam } from '../api/team-api.ts';
+import classes from './site-admin.module.css';
+
+const m = messagesSite.team;
+
+/** One person: a drag handle (pointer, or keyboard: Space, arrows, Space) and what the row says of them. */
+function PersonRow({ person, position }: { person: Analyst; position: number }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: person.id });
+  return (
+    <tr
+      ref={setNodeRef}
+      className={isDragging ? classes.rowDragging : classes.row}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <td>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className={classes.handle}
+          {...attributes}
+          {...listeners}
+          aria-label={m.dragHandle(person.name)}
+        >
+          <IconGripVertical size={18} aria-hidden="true" />
+        </button>
+      </td>
+      <td>{position}</td>
+      <th scope="row">{person.name}</th>
+      <td>{person.designation}</td>
+      <td>{person.sJobCat}</td>
+    </tr>
+  );
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
+
+/**
+ * Team Management (spec 2): 'Sort Our People', the people of Our People in a draggable table (dnd-kit, with its
+ * keyboard sensor and spoken announcements) and a Save button that stores each person's position. An unsaved
+ * order is kept through a failed save and guarded when leaving.
+ */
+export function TeamPage() {
+  const team = useTeam();
+  const saveOrder = useSaveTeamOrder();
+  const people = team.data?.data ?? [];
+  const storedIds = people.map((person) => person.id);
+  const storedText = storedIds.join(',');
+  const [order, setOrder] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const dirty = order.length > 0 && !sameIds(order, storedIds);
+  const blocker = useLeaveGuard(dirty);
+
+  // The stored order (on load, and after a save) is what the table starts from.
+  useEffect(() => {
+    setOrder(storedText ? storedText.split(',').map(Number) : []);
+  }, [storedText]);
+
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const rows = order.flatMap((id) => {
+    const person = byId.get(id);
+    return person ? [person] : [];
+  });
+  const nameOf = (id: string | number) => byId.get(Number(id))?.name ?? String(id);
+  const positionOf = (id: string | number) => order.indexOf(Number(id)) + 1;
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => m.picked(nameOf(active.id), positionOf(active.id), order.length),
+    onDragOver: ({ active, over }) =>
+      over ? m.moved(nameOf(active.id), positionOf(over.id), order.length) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? m.dropped(nameOf(active.id), positionOf(over.id), order.length) : undefined,
+    onDragCancel: ({ active }) => m.cancelled(nameOf(active.id)),
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    setOrder((current) =>
+      arrayMove(current, current.indexOf(Number(active.id)), current.indexOf(Number(over.id))),
+    );
+  };
+
+  const save = () => {
+    setError(null);
+    saveOrder.mutate(order, {
+      onSuccess: () => showToast(true, m.saved),
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError && failure.status >= 400 && failure.status < 500
+            ? failure.message
+            : m.failed,
+        ),
+    });
+  };
+
+  return (
+    <div className={classes.page}>
+      <Toasts />
+      <header>
+        <h1 className={classes.title}>{m.title}</h1>
+        <h2 className={classes.label}>{m.sortTitle}</h2>
+        <p className={classes.lead} id="team-order-hint">
+          {m.lead}
+        </p>
+      </header>
+      {team.isPending ? (
+        <LoadingState label={m.tableLabel} />
+      ) : team.isError ? (
+        <ErrorState message={m.loadFailed} onRetry={() => void team.refetch()} />
+      ) : rows.length === 0 ? (
+        <p>{m.empty}</p>
+      ) : (
+        <>
+          <div className={classes.frame}>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              accessibility={{ announcements }}
+              onDragEnd={onDragEnd}
+            >
+              <SortableContext items={order} strategy={verticalListSortingStrategy}>
+                <table className={classes.table} aria-describedby="team-order-hint">
+                  <VisuallyHidden component="caption">{m.tableLabel}</VisuallyHidden>
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <VisuallyHidden>{m.move}</VisuallyHidden>
+                      </th>
+                      <th scope="col">{m.position}</th>
+                      <th scope="col">{m.name}</th>
+                      <th scope="col">{m.designation}</th>
+                      <th scope="col">{m.category}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((person, index) => (
+                      <PersonRow key={person.id} person={person} position={index + 1} />
+                    ))}
+                  </tbody>
+                </table>
+              </SortableContext>
+            </DndContext>
+          </div>
+          <div role="alert">{error && <p className={classes.error}>{error}</p>}</div>
+          <div className={classes.actions}>
+            <Button onClick={save} disabled={!dirty} loading={saveOrder.isPending}>
+              {m.save}
+            </Button>
+            <Link to="/people">Our People</Link>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        title={m.title}
+        text={m.unsaved}
+        opened={blocker.state === 'blocked'}
+        confirmLabel={m.leave}
+        cancelLabel={m.stay}
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
+    </div>
+  );
+}
