@@ -84,6 +84,10 @@ export const apiRoutes = [
   route('POST', '/reports/save/', 'signedIn', true, { body: {} }),
   route('GET', '/overall/research', 'signedIn', false, { query: { period: 'Past Month' } }),
   route('GET', '/overall/ourPeople', 'public'),
+  // Biographies (issue 24; spec 2): an analyst's (U) or a company's (L) description.
+  route('POST', '/editBiography', 'admin', true, {
+    body: { iDescription_AttachToID: 1, sDescription: '<p>x</p>', cDescription_Entity: 'U' },
+  }),
   // Team Management (issue 24; spec 2): Our People's order, a map of analyst id to position.
   route('POST', '/overall/sortOurPeople', 'admin', true, { body: { sortValue: { '1': 0 } } }),
   route('GET', '/analysts', 'public'),

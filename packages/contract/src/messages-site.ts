@@ -53,6 +53,19 @@ export const messagesSite = {
     badOrder: 'Give each person a position from 0 to 100000, by their analyst id.',
     unknownPerson: 'Someone in this order is no longer in Our People. Reload the page and try again.',
   },
+  // Biographies (spec 2): an analyst's or a company's description, edited by an admin on its page
+  biography: {
+    // ours
+    edit: 'Edit biography',
+    title: (name: string) => `Biography of ${name}`,
+    editorLabel: 'Biography',
+    save: 'Save biography',
+    cancel: 'Cancel',
+    saved: 'The biography has been saved.',
+    failed: 'The biography could not be saved. It is still here: please try again.',
+    missing: 'There is no such analyst or company any more.',
+    tooLong: 'The biography is too long to save.',
+  },
   // Our Firm Management (spec 2): the editor of the About Us content
   ourFirm: {
     saved: 'Your changes has been saved successfully!',

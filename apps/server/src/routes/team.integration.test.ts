@@ -99,3 +99,111 @@ describe('Team Management: POST /overall/sortOurPeople', () => {
     expect(await order()).toEqual(before);
   });
 });
+
+// POST /editBiography (issue 24; spec 2 "Biographies"): an admin writes an analyst's (U) or a company's (L)
+// description; the pages' reads answer it on the next request.
+describe('Biographies: POST /editBiography', () => {
+  let t: TestApp;
+  let admin: TestClient;
+  let client: TestClient;
+  let analystId: number;
+  let companyId: number;
+  const seen: Change[] = [];
+  const edit = (body: unknown, who?: TestClient, csrf = true) =>
+    (who ?? admin).request('POST', '/api/editBiography', { body, csrf });
+  const analystText = async () =>
+    ((await client.get(`/api/analysts?id=${analystId}`)).json().data[0] as { description: string | null })
+      .description;
+  const companyText = async () =>
+    ((await client.get(`/api/companies?id=${companyId}`)).json().data[0] as { description: string | null })
+      .description;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CACHE_TTL_MS: '60000' } });
+    const f = await catalogueFixtures(t.db);
+    analystId = await f.analyst('Ada Park');
+    companyId = await f.company('Harbour Bank');
+    admin = await TestClient.signedIn(t.app, 'admin@demo.test', demoPassword);
+    client = await TestClient.signedIn(t.app, 'client@demo.test', demoPassword);
+    t.app.services.changes.subscribe(['analyst', 'company'], (change) => seen.push(change));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is for admins only, with the CSRF header', async () => {
+    const body = {
+      iDescription_AttachToID: analystId,
+      sDescription: '<p>Taken over</p>',
+      cDescription_Entity: 'U',
+    };
+    expect((await edit(body, client)).statusCode).toBe(403);
+    expect((await edit(body, await new TestClient(t.app).start())).statusCode).toBe(401);
+    expect((await edit(body, admin, false)).statusCode).toBe(403);
+    expect((await analystText()) ?? '').not.toContain('Taken over');
+  });
+
+  it("saves an analyst's and a company's biography sanitised, seen on the next request; no words is none", async () => {
+    seen.length = 0;
+    const html = '<p onclick="x()">Covers <strong>banks</strong>.</p><script>x()</script>';
+    const saved = await edit({
+      iDescription_AttachToID: analystId,
+      sDescription: html,
+      cDescription_Entity: 'U',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ success: true, description: '<p>Covers <strong>banks</strong>.</p>' });
+    expect(await analystText()).toBe('<p>Covers <strong>banks</strong>.</p>');
+    const company = await edit({
+      iDescription_AttachToID: companyId,
+      sDescription: '<h3>Harbour Bank</h3><p>A regional lender.</p>',
+      cDescription_Entity: 'L',
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    expect(await companyText()).toBe('<h3>Harbour Bank</h3><p>A regional lender.</p>');
+    expect(seen).toEqual([
+      { kind: 'analyst', ids: [analystId] },
+      { kind: 'company', ids: [companyId] },
+    ]);
+    // An empty paragraph is no biography.
+    const emptied = await edit({
+      iDescription_AttachToID: analystId,
+      sDescription: '<p></p>',
+      cDescription_Entity: 'U',
+    });
+    expect(emptied.json()).toEqual({ success: true, description: null });
+    expect(await analystText()).toBeNull();
+  });
+
+  it('refuses an unknown analyst or company and malformed bodies, and writes nothing', async () => {
+    const writes = await countWrites(t.db);
+    seen.length = 0;
+    for (const entity of ['U', 'L']) {
+      const reply = await edit({
+        iDescription_AttachToID: 999999,
+        sDescription: '<p>x</p>',
+        cDescription_Entity: entity,
+      });
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json().message).toBe(messagesSite.biography.missing);
+    }
+    const good = { iDescription_AttachToID: analystId, sDescription: '<p>x</p>', cDescription_Entity: 'U' };
+    for (const body of [
+      { ...good, cDescription_Entity: 'C' },
+      { ...good, iDescription_AttachToID: 0 },
+      { ...good, iDescription_AttachToID: '5' },
+      { ...good, sDescription: 5 },
+      { ...good, sDescription: `<p>${'a'.repeat(50_001)}</p>` },
+      { ...good, extra: 1 },
+      {},
+    ]) {
+      const reply = await edit(body);
+      expect(reply.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const text = await edit('x');
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+    expect(await writes()).toBe(0);
+    expect(seen).toEqual([]);
+  });
+});

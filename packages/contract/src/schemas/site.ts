@@ -146,6 +146,25 @@ export const sortOurPeopleBody = z
 export type SortOurPeopleBody = z.infer<typeof sortOurPeopleBody>;
 export const sortOurPeopleReply = z.object({ success: z.literal(true) });
 
+// ---------------------------------------------------------------------------------------------------------
+// Biographies (spec 2): POST /editBiography {iDescription_AttachToID, sDescription, cDescription_Entity}
+
+/** U: an analyst; L: a company (the spec's entity letters). */
+export const biographyEntities = ['U', 'L'] as const;
+export const biographyLimits = { htmlMax: 50_000 } as const;
+
+export const editBiographyBody = z
+  .object({
+    iDescription_AttachToID: z.number().int().min(1).max(2_147_483_647),
+    /** rich text; sanitised on the server, and a text with no words is stored as none (null) */
+    sDescription: z.string().max(biographyLimits.htmlMax, messagesSite.biography.tooLong),
+    cDescription_Entity: z.enum(biographyEntities),
+  })
+  .strict();
+export type EditBiographyBody = z.infer<typeof editBiographyBody>;
+export const editBiographyReply = z.object({ success: z.literal(true), description: z.string().nullable() });
+export type EditBiographyReply = z.infer<typeof editBiographyReply>;
+
 /** ours: the longest stored About Us text (far above a page of prose with its markup) */
 export const siteContentLimits = { htmlMax: 100_000 } as const;
 

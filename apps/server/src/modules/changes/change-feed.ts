@@ -18,6 +18,7 @@ import type { Log } from '../runtime.ts';
  * - `analyst`: an analyst's own row as cards and pages show it, such as the photo (analyst ids)
  * - `follow`: the analysts a reader follows (user ids)
  * - `parameter`: configuration parameters (their names)
+ * - `company`: a company's own row as its page shows it, such as the biography (company ids)
  */
 export const changeKinds = [
   'report',
@@ -31,6 +32,7 @@ export const changeKinds = [
   'analyst',
   'follow',
   'parameter',
+  'company',
 ] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

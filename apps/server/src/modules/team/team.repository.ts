@@ -12,6 +12,23 @@ export const countOurPeople = async (db: Executor, ids: readonly number[]) => {
   return Number(row?.n ?? 0);
 };
 
+/** Sets an analyst's (U) or a company's (L) description; false when there is no such row. */
+export const setDescription = async (
+  db: Executor,
+  entity: 'U' | 'L',
+  id: number,
+  description: string | null,
+) => {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      entity === 'U'
+        ? sql`update analysts set description = ${description} where id = ${id} returning id`
+        : sql`update companies set description = ${description} where id = ${id} returning id`,
+    ),
+  );
+  return rows.length > 0;
+};
+
 /** Sets each analyst's Our People position, in one statement (arrays as one text parameter each). */
 export const setSortOrders = async (db: Executor, orders: readonly { id: number; position: number }[]) => {
   const ids = `{${orders.map((o) => o.id).join(',')}}`;

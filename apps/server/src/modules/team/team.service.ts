@@ -1,7 +1,8 @@
-import type { SortOurPeopleBody } from '@portal/contract';
+import type { EditBiographyBody, SortOurPeopleBody } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
-import { countOurPeople, setSortOrders } from './team.repository.ts';
+import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
+import { countOurPeople, setDescription, setSortOrders } from './team.repository.ts';
 
 /**
  * Team Management (issue 24; spec 2): Our People's order. The positions are saved in one transaction that notes an
@@ -9,6 +10,23 @@ import { countOurPeople, setSortOrders } from './team.repository.ts';
  * the next request. People without a position sort last (the Our People query).
  */
 export const createTeamService = (deps: { db: Db; changes: ChangeFeed }) => ({
+  /**
+   * POST /editBiography: an analyst's (U) or a company's (L) description, sanitised with the stored-HTML policy;
+   * a text with no words (an empty paragraph) is stored as none. null when there is no such analyst or company
+   * (nothing written). An analyst's says `analyst` on the change feed (cards and pages carry it), a company's
+   * `company`.
+   */
+  async editBiography(body: EditBiographyBody): Promise<{ description: string | null } | null> {
+    const clean = sanitizeStoredHtml(body.sDescription).trim();
+    const description = plainTextOf(clean) === '' ? null : clean;
+    const id = body.iDescription_AttachToID;
+    return writeTransaction(deps.db, deps.changes, async (tx, note) => {
+      if (!(await setDescription(tx, body.cDescription_Entity, id, description))) return null;
+      note({ kind: body.cDescription_Entity === 'U' ? 'analyst' : 'company', ids: [id] });
+      return { description };
+    });
+  },
+
   /** POST /overall/sortOurPeople; 'unknownPerson' (nothing written) when an id is not in Our People. */
   async sortOurPeople(sortValue: SortOurPeopleBody['sortValue']): Promise<'sorted' | 'unknownPerson'> {
     const orders = Object.entries(sortValue).map(([id, position]) => ({ id: Number(id), position }));

@@ -6,6 +6,7 @@ import { useAnalyst } from '../../features/research/api/research-queries.ts';
 import { FollowAnalyst } from '../../features/research/components/follow-analyst.tsx';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
+import { EditBiography } from '../../features/site-admin/components/edit-biography.tsx';
 import { idFromParam, imageUrl, initialsOf } from '../../lib/format.ts';
 import { useBookingLink } from '../../lib/parameters.ts';
 import { renderSafeHtml } from '../../lib/safe-html.tsx';
@@ -88,13 +89,15 @@ export default function AnalystRoute() {
               </div>
             )}
           </dl>
-          <div className={classes.rich}>
-            {person.description?.trim() ? (
-              renderSafeHtml(person.description)
-            ) : (
-              <p>{messagesResearch.analystNoDescription}</p>
-            )}
-          </div>
+          <EditBiography entity="U" id={person.id} name={person.name} html={person.description}>
+            <div className={classes.rich}>
+              {person.description?.trim() ? (
+                renderSafeHtml(person.description)
+              ) : (
+                <p>{messagesResearch.analystNoDescription}</p>
+              )}
+            </div>
+          </EditBiography>
           <TalkToAnalyst id={person.id} jobCategory={person.sJobCat} />
           {user && <FollowAnalyst analystId={person.id} name={person.name} />}
         </div>

@@ -4,6 +4,7 @@ import { ErrorState, LoadingState } from '../../components/status.tsx';
 import { useCompany } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
+import { EditBiography } from '../../features/site-admin/components/edit-biography.tsx';
 import { idFromParam, regionPath, sectorPath } from '../../lib/format.ts';
 import { renderSafeHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -37,7 +38,9 @@ export default function CompanyRoute() {
           {data.country && <Link to={regionPath(data.country.name)}>{data.country.name}</Link>}
         </p>
         {/* No description, nothing: 'No Description' read as the company's description (issue 21). */}
-        {data.description?.trim() && <div className={classes.rich}>{renderSafeHtml(data.description)}</div>}
+        <EditBiography entity="L" id={data.id} name={name} html={data.description}>
+          {data.description?.trim() && <div className={classes.rich}>{renderSafeHtml(data.description)}</div>}
+        </EditBiography>
       </header>
       <section aria-labelledby="company-reports">
         <h2 id="company-reports" className={classes.sectionTitle}>
