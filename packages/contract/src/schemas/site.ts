@@ -146,6 +146,13 @@ export const sortOurPeopleBody = z
 export type SortOurPeopleBody = z.infer<typeof sortOurPeopleBody>;
 export const sortOurPeopleReply = z.object({ success: z.literal(true) });
 
+/** POST /overall/updateOurPeople (spec 2 "profile data"; ours: whether the person is listed in Our People). */
+export const updateOurPeopleBody = z
+  .object({ id: z.number().int().min(1).max(2_147_483_647), isOurPeople: z.boolean() })
+  .strict();
+export type UpdateOurPeopleBody = z.infer<typeof updateOurPeopleBody>;
+export const updateOurPeopleReply = z.object({ success: z.literal(true), isOurPeople: z.boolean() });
+
 // ---------------------------------------------------------------------------------------------------------
 // Biographies (spec 2): POST /editBiography {iDescription_AttachToID, sDescription, cDescription_Entity}
 
@@ -157,7 +164,7 @@ export const editBiographyBody = z
   .object({
     iDescription_AttachToID: z.number().int().min(1).max(2_147_483_647),
     /** rich text; sanitised on the server, and a text with no words is stored as none (null) */
-    sDescription: z.string().max(biographyLimits.htmlMax, messagesSite.biography.tooLong),
+    sDescription: multilineTextField().max(biographyLimits.htmlMax, messagesSite.biography.tooLong),
     cDescription_Entity: z.enum(biographyEntities),
   })
   .strict();
@@ -174,9 +181,10 @@ export const siteContentLimits = { htmlMax: 100_000 } as const;
  */
 export const contentUpdateBody = z
   .object({
-    html: z
-      .string({ error: messagesSite.ourFirm.empty })
-      .max(siteContentLimits.htmlMax, messagesSite.ourFirm.tooLong),
+    html: multilineTextField({ error: messagesSite.ourFirm.empty }).max(
+      siteContentLimits.htmlMax,
+      messagesSite.ourFirm.tooLong,
+    ),
   })
   .strict();
 export type ContentUpdateBody = z.infer<typeof contentUpdateBody>;
