@@ -46,7 +46,13 @@ export const useRichTextEditor = (label: string, content: Content | null) => {
     (next: Content | null, target: Editor | null = editor) => {
       if (!target) return;
       loading.current = true;
-      target.commands.setContent(next ?? '', { emitUpdate: true });
+      // Not an undo step: Undo right after a load (or a first edit within the history's grouping delay) must never
+      // take the editor back to the empty document it had before the text arrived.
+      target
+        .chain()
+        .setMeta('addToHistory', false)
+        .setContent(next ?? '', { emitUpdate: true })
+        .run();
       loading.current = false;
       setTextPresent(hasText(target.getJSON()));
       setDirty(false);
