@@ -1,7 +1,8 @@
 /**
  * Team Management (issue 24; spec 2 "Sort Our People"): an administrator moves a person up by keyboard (dnd-kit's
  * keyboard sensor: Space, ArrowUp, Space), saves the order, and a visitor in another browser sees the new order
- * on /people. The order is put back as it was at the end.
+ * on /people; then hides one of them from Our People (after a confirmation) and shows them again. The order is put
+ * back as it was at the end.
  */
 import { messagesSite } from '@portal/contract';
 import { csrfToken } from './support/api.ts';
@@ -17,11 +18,17 @@ test('an admin reorders Our People by keyboard and a visitor sees it on /people'
   browser,
   baseURL,
 }) => {
-  const stored = (await (await page.request.get('/api/overall/ourPeople')).json()) as {
-    data: { id: number; name: string; sJobCat: string }[];
+  const stored = (await (await page.request.get('/api/analysts')).json()) as {
+    data: { id: number; name: string; sJobCat: string; is_our_people: boolean }[];
   };
-  // Two neighbours of one category (/people shows one category at a time).
-  const at = stored.data.findIndex((p, i) => i > 0 && p.sJobCat === stored.data[i - 1]!.sJobCat);
+  // Two neighbours of one category, both in Our People (/people shows one category at a time).
+  const at = stored.data.findIndex(
+    (p, i) =>
+      i > 0 &&
+      p.is_our_people &&
+      stored.data[i - 1]!.is_our_people &&
+      p.sJobCat === stored.data[i - 1]!.sJobCat,
+  );
   expect(at, 'two people of one category next to each other').toBeGreaterThan(0);
   const first = stored.data[at - 1]!;
   const second = stored.data[at]!;
@@ -68,6 +75,21 @@ test('an admin reorders Our People by keyboard and a visitor sees it on /people'
     } finally {
       await visitor.close();
     }
+
+    // Hidden from Our People after a confirmation, then shown again.
+    await page.getByRole('button', { name: m.hide(first.name) }).click();
+    const dialog = page.getByRole('dialog', { name: m.hideTitle });
+    await expect(dialog).toContainText(m.hideConfirm(first.name));
+    await dialog.getByRole('button', { name: m.hideYes }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.hidden(first.name) })).toBeVisible();
+    const ourPeople = async () =>
+      ((await (await page.request.get('/api/overall/ourPeople')).json()).data as { id: number }[]).map(
+        (p) => p.id,
+      );
+    expect(await ourPeople()).not.toContain(first.id);
+    await page.getByRole('button', { name: m.show(first.name) }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.restored(first.name) })).toBeVisible();
+    expect(await ourPeople()).toContain(first.id);
   } finally {
     const sortValue = Object.fromEntries(stored.data.map((person, index) => [String(person.id), index]));
     const restored = await page.request.post('/api/overall/sortOurPeople', {
@@ -75,5 +97,10 @@ test('an admin reorders Our People by keyboard and a visitor sees it on /people'
       data: { sortValue },
     });
     expect(restored.status(), await restored.text()).toBe(200);
+    const shown = await page.request.post('/api/overall/updateOurPeople', {
+      headers: { 'x-csrf-token': await csrfToken(page.request) },
+      data: { id: first.id, isOurPeople: true },
+    });
+    expect(shown.status(), await shown.text()).toBe(200);
   }
 });

@@ -88,7 +88,9 @@ export const apiRoutes = [
   route('POST', '/editBiography', 'admin', true, {
     body: { iDescription_AttachToID: 1, sDescription: '<p>x</p>', cDescription_Entity: 'U' },
   }),
-  // Team Management (issue 24; spec 2): Our People's order, a map of analyst id to position.
+  // Team Management (issue 24; spec 2): whether a person is listed in Our People; the order, a map of analyst id
+  // to position.
+  route('POST', '/overall/updateOurPeople', 'admin', true, { body: { id: 1, isOurPeople: true } }),
   route('POST', '/overall/sortOurPeople', 'admin', true, { body: { sortValue: { '1': 0 } } }),
   route('GET', '/analysts', 'public'),
   // Following an analyst (issue 23; ours): whether the reader follows, and setting it. Followers get the analyst's

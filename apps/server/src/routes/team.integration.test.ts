@@ -62,10 +62,41 @@ describe('Team Management: POST /overall/sortOurPeople', () => {
     expect(await order()).toEqual([a, b, c, d]);
   });
 
-  it('refuses an unknown person, someone outside Our People and malformed maps, and writes nothing', async () => {
-    await t.db.update(analysts).set({ isOurPeople: false }).where(eq(analysts.id, ids[3]!));
+  it('hides and shows a member in Our People, seen on the next request, for admins only', async () => {
+    const [a] = ids as [number];
+    const update = (body: unknown, who = admin) =>
+      who.request('POST', '/api/overall/updateOurPeople', { body });
+    expect((await update({ id: a, isOurPeople: false }, client)).statusCode).toBe(403);
+    expect((await update({ id: a, isOurPeople: false }, anonymous)).statusCode).toBe(401);
+    expect(await order()).toContain(a);
+    seen.length = 0;
+    const hidden = await update({ id: a, isOurPeople: false });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toEqual({ success: true, isOurPeople: false });
+    expect(await order()).not.toContain(a);
+    expect(seen).toEqual([{ kind: 'analyst', ids: [a] }]);
+    // A hidden member keeps a place in the team's order; shown again, they are back in it.
+    expect((await sort({ [ids[1]!]: 0, [a]: 1 })).statusCode).toBe(200);
+    expect((await update({ id: a, isOurPeople: true })).statusCode).toBe(200);
+    expect((await order()).indexOf(a)).toBe(1);
+    const writes = await countWrites(t.db);
+    expect((await update({ id: 999999, isOurPeople: true })).statusCode).toBe(404);
+    for (const body of [
+      { id: a },
+      { id: a, isOurPeople: 'no' },
+      { id: 0, isOurPeople: true },
+      { id: a, isOurPeople: true, x: 1 },
+    ])
+      expect((await update(body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect(await writes()).toBe(0);
+  });
+
+  it('refuses an unknown person, someone no longer on the team and malformed maps, and writes nothing', async () => {
+    await t.db.update(analysts).set({ membershipStatus: 'former' }).where(eq(analysts.id, ids[3]!));
     const before = await order();
     const writes = await countWrites(t.db);
+    // the triggers may already count from an earlier test of this file: only what this test writes matters
+    const base = await writes();
     seen.length = 0;
     for (const map of [{ [ids[0]!]: 1, 999999: 0 }, { [ids[3]!]: 0 }]) {
       const reply = await sort(map);
@@ -94,7 +125,7 @@ describe('Team Management: POST /overall/sortOurPeople', () => {
     expect(extra.statusCode).toBe(400);
     const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [String(i + 1), i]));
     expect((await sort(many)).statusCode).toBe(400);
-    expect(await writes()).toBe(0);
+    expect(await writes()).toBe(base);
     expect(seen).toEqual([]);
     expect(await order()).toEqual(before);
   });

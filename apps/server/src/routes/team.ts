@@ -4,6 +4,8 @@ import {
   messagesSite,
   sortOurPeopleBody,
   sortOurPeopleReply,
+  updateOurPeopleBody,
+  updateOurPeopleReply,
 } from '@portal/contract';
 import { errorReply } from '../plugins/errors.ts';
 import type { App } from '../types.ts';
@@ -21,6 +23,15 @@ export const teamRoutes = (app: App) => {
       if (!saved) return reply.code(404).send(errorReply(messagesSite.biography.missing));
       return { success: true as const, description: saved.description };
     },
+  });
+
+  app.route({
+    ...tableRoute('POST /overall/updateOurPeople'),
+    schema: { body: updateOurPeopleBody, response: { 200: updateOurPeopleReply, ...errorResponses } },
+    handler: async (request, reply) =>
+      (await team.updateOurPeople(request.body)) === 'updated'
+        ? { success: true as const, isOurPeople: request.body.isOurPeople }
+        : reply.code(404).send(errorReply(messagesSite.team.unknownMember)),
   });
 
   app.route({

@@ -2,15 +2,25 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 
-/** How many of `ids` are analysts listed in Our People. */
-export const countOurPeople = async (db: Executor, ids: readonly number[]) => {
+/** How many of `ids` are analysts on the team (active members, listed in Our People or not). */
+export const countTeam = async (db: Executor, ids: readonly number[]) => {
   const [row] = rowsOf<{ n: number | string }>(
     await db.execute(
-      sql`select count(*) as n from analysts where is_our_people and id = any(${`{${ids.join(',')}}`}::int[])`,
+      sql`select count(*) as n from analysts where membership_status = 'active'
+        and id = any(${`{${ids.join(',')}}`}::int[])`,
     ),
   );
   return Number(row?.n ?? 0);
 };
+
+/** Lists or unlists an active team member in Our People; false when there is no such member. */
+export const setOurPeople = async (db: Executor, id: number, isOurPeople: boolean) =>
+  rowsOf<{ id: number }>(
+    await db.execute(
+      sql`update analysts set is_our_people = ${isOurPeople} where id = ${id} and membership_status = 'active'
+        returning id`,
+    ),
+  ).length > 0;
 
 /** Sets an analyst's (U) or a company's (L) description; false when there is no such row. */
 export const setDescription = async (

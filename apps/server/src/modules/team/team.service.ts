@@ -1,8 +1,8 @@
-import type { EditBiographyBody, SortOurPeopleBody } from '@portal/contract';
+import type { EditBiographyBody, SortOurPeopleBody, UpdateOurPeopleBody } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
-import { countOurPeople, setDescription, setSortOrders } from './team.repository.ts';
+import { countTeam, setDescription, setOurPeople, setSortOrders } from './team.repository.ts';
 
 /**
  * Team Management (issue 24; spec 2): Our People's order. The positions are saved in one transaction that notes an
@@ -27,12 +27,27 @@ export const createTeamService = (deps: { db: Db; changes: ChangeFeed }) => ({
     });
   },
 
-  /** POST /overall/sortOurPeople; 'unknownPerson' (nothing written) when an id is not in Our People. */
+  /**
+   * POST /overall/updateOurPeople: lists or unlists a team member in Our People (the landing, /people); 'unknown'
+   * (nothing written) when there is no such active member.
+   */
+  async updateOurPeople(body: UpdateOurPeopleBody): Promise<'updated' | 'unknown'> {
+    return writeTransaction(deps.db, deps.changes, async (tx, note) => {
+      if (!(await setOurPeople(tx, body.id, body.isOurPeople))) return 'unknown';
+      note({ kind: 'analyst', ids: [body.id] });
+      return 'updated';
+    });
+  },
+
+  /**
+   * POST /overall/sortOurPeople (the whole team's order, hidden members too, so that one shown again keeps their
+   * place); 'unknownPerson' (nothing written) when an id is not an active team member.
+   */
   async sortOurPeople(sortValue: SortOurPeopleBody['sortValue']): Promise<'sorted' | 'unknownPerson'> {
     const orders = Object.entries(sortValue).map(([id, position]) => ({ id: Number(id), position }));
     return writeTransaction(deps.db, deps.changes, async (tx, note) => {
       const ids = orders.map((o) => o.id);
-      if ((await countOurPeople(tx, ids)) !== ids.length) return 'unknownPerson';
+      if ((await countTeam(tx, ids)) !== ids.length) return 'unknownPerson';
       await setSortOrders(tx, orders);
       note({ kind: 'analyst', ids });
       return 'sorted';

@@ -1,25 +1,45 @@
-import type { Analyst, SortOurPeopleBody } from '@portal/contract';
+import type { Analyst, SortOurPeopleBody, UpdateOurPeopleBody } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * GET /overall/ourPeople, the same resource (and key) as the Our People page's query (features/research): a saved
- * order refetches it, so /people shows the new order in this tab too; other readers get it on their next load.
+ * The team: GET /analysts (every active member, shown in Our People or not, in the stored order). A change
+ * refetches it and the Our People page's own query (['our-people'], features/research), so /people shows it in
+ * this tab too; other readers get it on their next load.
  */
+const teamKey = ['analysts', 'team'] as const;
 const ourPeopleKey = ['our-people'] as const;
 
 export const useTeam = () =>
   useQuery({
-    queryKey: ourPeopleKey,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: Analyst[]; categories: string[] }>('GET', '/overall/ourPeople', { signal }),
+    queryKey: teamKey,
+    queryFn: ({ signal }) => apiRequest<{ data: Analyst[] }>('GET', '/analysts', { signal }),
     // the table starts from the order stored now
     staleTime: 0,
   });
 
+const useRefetchTeam = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKey }),
+      queryClient.invalidateQueries({ queryKey: ourPeopleKey }),
+    ]);
+};
+
+/** POST /overall/updateOurPeople: shows or hides a member in Our People. */
+export const useSetOurPeople = () => {
+  const refetch = useRefetchTeam();
+  return useMutation({
+    mutationFn: (body: UpdateOurPeopleBody) =>
+      apiRequest<{ success: true; isOurPeople: boolean }>('POST', '/overall/updateOurPeople', { body }),
+    onSuccess: () => refetch(),
+  });
+};
+
 /** POST /overall/sortOurPeople with every listed person's position (their index in `ids`). */
 export const useSaveTeamOrder = () => {
-  const queryClient = useQueryClient();
+  const refetch = useRefetchTeam();
   return useMutation({
     mutationFn: (ids: readonly number[]) => {
       const sortValue: SortOurPeopleBody['sortValue'] = Object.fromEntries(
@@ -27,6 +47,6 @@ export const useSaveTeamOrder = () => {
       );
       return apiRequest<{ success: true }>('POST', '/overall/sortOurPeople', { body: { sortValue } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ourPeopleKey }),
+    onSuccess: () => refetch(),
   });
 };

@@ -26,13 +26,28 @@ import { ErrorState, LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSaveTeamOrder, useTeam } from '../api/team-api.ts';
+import { useSaveTeamOrder, useSetOurPeople, useTeam } from '../api/team-api.ts';
 import classes from './site-admin.module.css';
 
 const m = messagesSite.team;
 
-/** One person: a drag handle (pointer, or keyboard: Space, arrows, Space) and what the row says of them. */
-function PersonRow({ person, position }: { person: Analyst; position: number }) {
+/**
+ * One person: a drag handle (pointer, or keyboard: Space, arrows, Space), what the row says of them, and Hide
+ * (after a confirmation) or Show in Our People.
+ */
+function PersonRow({
+  person,
+  position,
+  busy,
+  onHide,
+  onShow,
+}: {
+  person: Analyst;
+  position: number;
+  busy: boolean;
+  onHide: () => void;
+  onShow: () => void;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: person.id });
   return (
@@ -57,6 +72,30 @@ function PersonRow({ person, position }: { person: Analyst; position: number }) 
       <th scope="row">{person.name}</th>
       <td>{person.designation}</td>
       <td>{person.sJobCat}</td>
+      <td>{person.is_our_people ? m.inOurPeople : m.notInOurPeople}</td>
+      <td>
+        {person.is_our_people ? (
+          <Button
+            variant="default"
+            size="compact-sm"
+            disabled={busy}
+            onClick={onHide}
+            aria-label={m.hide(person.name)}
+          >
+            {m.hideYes}
+          </Button>
+        ) : (
+          <Button
+            variant="default"
+            size="compact-sm"
+            disabled={busy}
+            onClick={onShow}
+            aria-label={m.show(person.name)}
+          >
+            {m.showYes}
+          </Button>
+        )}
+      </td>
     </tr>
   );
 }
@@ -65,13 +104,16 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
 /**
- * Team Management (spec 2): 'Sort Our People', the people of Our People in a draggable table (dnd-kit, with its
- * keyboard sensor and spoken announcements) and a Save button that stores each person's position. An unsaved
- * order is kept through a failed save and guarded when leaving.
+ * Team Management (spec 2): 'Sort Our People', the team in a draggable table (dnd-kit, with its keyboard sensor
+ * and spoken announcements) and a Save button that stores each person's position; each member hidden from Our
+ * People (after a confirmation) or shown again. An unsaved order is kept through a failed save and guarded when
+ * leaving.
  */
 export function TeamPage() {
   const team = useTeam();
   const saveOrder = useSaveTeamOrder();
+  const setOurPeople = useSetOurPeople();
+  const [hiding, setHiding] = useState<Analyst | null>(null);
   const people = team.data?.data ?? [];
   const storedIds = people.map((person) => person.id);
   const storedText = storedIds.join(',');
@@ -109,6 +151,23 @@ export function TeamPage() {
     if (!over || active.id === over.id) return;
     setOrder((current) =>
       arrayMove(current, current.indexOf(Number(active.id)), current.indexOf(Number(over.id))),
+    );
+  };
+
+  const changeOurPeople = (person: Analyst, isOurPeople: boolean) => {
+    setError(null);
+    setOurPeople.mutate(
+      { id: person.id, isOurPeople },
+      {
+        onSuccess: () => showToast(true, isOurPeople ? m.restored(person.name) : m.hidden(person.name)),
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError && failure.status >= 400 && failure.status < 500
+              ? failure.message
+              : m.toggleFailed,
+          ),
+        onSettled: () => setHiding(null),
+      },
     );
   };
 
@@ -162,11 +221,20 @@ export function TeamPage() {
                       <th scope="col">{m.name}</th>
                       <th scope="col">{m.designation}</th>
                       <th scope="col">{m.category}</th>
+                      <th scope="col">{m.shown}</th>
+                      <th scope="col">{m.actions}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {rows.map((person, index) => (
-                      <PersonRow key={person.id} person={person} position={index + 1} />
+                      <PersonRow
+                        key={person.id}
+                        person={person}
+                        position={index + 1}
+                        busy={setOurPeople.isPending}
+                        onHide={() => setHiding(person)}
+                        onShow={() => changeOurPeople(person, true)}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -182,6 +250,19 @@ export function TeamPage() {
           </div>
         </>
       )}
+      <ConfirmDialog
+        title={m.hideTitle}
+        text={m.hideConfirm(hiding?.name ?? '')}
+        opened={hiding !== null}
+        busy={setOurPeople.isPending}
+        confirmLabel={m.hideYes}
+        cancelLabel={m.cancel}
+        danger
+        onConfirm={() => {
+          if (hiding) changeOurPeople(hiding, false);
+        }}
+        onClose={() => setHiding(null)}
+      />
       <ConfirmDialog
         title={m.title}
         text={m.unsaved}
