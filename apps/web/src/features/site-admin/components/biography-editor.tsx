@@ -5,8 +5,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveBiography } from '../api/biography-api.ts';
+import { failureText } from '../lib/failure-text.ts';
 import classes from './site-admin.module.css';
 
 const m = messagesSite.biography;
@@ -44,12 +44,7 @@ export default function BiographyEditor({
       { iDescription_AttachToID: id, sDescription: editor.getHTML(), cDescription_Entity: entity },
       {
         onSuccess: () => onClose(true),
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.status >= 400 && failure.status < 500
-              ? failure.message
-              : m.failed,
-          ),
+        onError: (failure) => setError(failureText(failure, m.failed)),
       },
     );
   };

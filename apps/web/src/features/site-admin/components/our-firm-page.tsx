@@ -8,8 +8,8 @@ import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-e
 import { LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useOurFirmContent, useSaveOurFirm } from '../api/our-firm-api.ts';
+import { failureText } from '../lib/failure-text.ts';
 import classes from './site-admin.module.css';
 
 const m = messagesSite.ourFirm;
@@ -46,12 +46,7 @@ export function OurFirmPage() {
           load(reply.data.html, editor);
           showToast(true, m.saved);
         },
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.status >= 400 && failure.status < 500
-              ? failure.message
-              : m.failed,
-          ),
+        onError: (failure) => setError(failureText(failure, m.failed)),
       },
     );
   };

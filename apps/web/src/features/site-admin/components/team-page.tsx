@@ -25,8 +25,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveTeamOrder, useSetOurPeople, useTeam } from '../api/team-api.ts';
+import { failureText } from '../lib/failure-text.ts';
 import classes from './site-admin.module.css';
 
 const m = messagesSite.team;
@@ -160,12 +160,7 @@ export function TeamPage() {
       { id: person.id, isOurPeople },
       {
         onSuccess: () => showToast(true, isOurPeople ? m.restored(person.name) : m.hidden(person.name)),
-        onError: (failure) =>
-          setError(
-            failure instanceof ApiError && failure.status >= 400 && failure.status < 500
-              ? failure.message
-              : m.toggleFailed,
-          ),
+        onError: (failure) => setError(failureText(failure, m.toggleFailed)),
         onSettled: () => setHiding(null),
       },
     );
@@ -175,12 +170,7 @@ export function TeamPage() {
     setError(null);
     saveOrder.mutate(order, {
       onSuccess: () => showToast(true, m.saved),
-      onError: (failure) =>
-        setError(
-          failure instanceof ApiError && failure.status >= 400 && failure.status < 500
-            ? failure.message
-            : m.failed,
-        ),
+      onError: (failure) => setError(failureText(failure, m.failed)),
     });
   };
 
