@@ -5,9 +5,10 @@ import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
 import { countTeam, setDescription, setOurPeople, setSortOrders } from './team.repository.ts';
 
 /**
- * Team Management (issue 24; spec 2): Our People's order. The positions are saved in one transaction that notes an
- * `analyst` change, so the landing's Our People, /people and every card that lists analysts show the new order on
- * the next request. People without a position sort last (the Our People query).
+ * Team Management and biographies (issue 24; spec 2): Our People's order, who is listed in it, and an analyst's
+ * or a company's biography. Each write is one transaction that notes its change (`analyst`, or `company` for a
+ * company's biography), so the landing's Our People, /people, the pages and every card that lists analysts show
+ * it on the next request. People without a position sort last (the Our People query).
  */
 export const createTeamService = (deps: { db: Db; changes: ChangeFeed }) => ({
   /**

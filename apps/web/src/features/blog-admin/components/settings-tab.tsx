@@ -1,19 +1,5 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Group, Text } from '@mantine/core';
 import { type BlogConfigBody, type BlogInfo, messagesBlogs } from '@portal/contract';
@@ -21,6 +7,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Feedback, type FeedbackValue, failureOf } from '../../../components/action-feedback.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSortableList } from '../../../hooks/use-sortable-list.ts';
 import { blogActions, useBlogAdminReloads } from '../api/blog-admin-api.ts';
 import { inOrder, moveKey, sameOrder } from '../lib/blog-order.ts';
 import classes from './blog-admin.module.css';
@@ -86,20 +73,8 @@ export function SettingsTab({
   const ordered = inOrder(blogs, order);
   const selected = ordered.find((blog) => blog.key === selectedKey) ?? ordered[0] ?? null;
   const topicOf = (key: string | number) => blogs.find((blog) => blog.key === key)?.topic ?? String(key);
-  const positionOf = (key: string | number) => order.indexOf(String(key)) + 1;
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => s.picked(topicOf(active.id), positionOf(active.id), order.length),
-    onDragOver: ({ active, over }) =>
-      over ? s.moved(topicOf(active.id), positionOf(over.id), order.length) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? s.dropped(topicOf(active.id), positionOf(over.id), order.length) : undefined,
-    onDragCancel: ({ active }) => s.cancelled(topicOf(active.id)),
-  };
+  const { sensors, announcements } = useSortableList(order, topicOf, s);
 
   const refresh = async () => {
     await reloads.blogs();

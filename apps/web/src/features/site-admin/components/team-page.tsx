@@ -1,20 +1,5 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, VisuallyHidden } from '@mantine/core';
 import { type Analyst, messagesSite } from '@portal/contract';
@@ -25,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
+import { useSortableList } from '../../../hooks/use-sortable-list.ts';
 import { useSaveTeamOrder, useSetOurPeople, useTeam } from '../api/team-api.ts';
 import { failureText } from '../lib/failure-text.ts';
 import classes from './site-admin.module.css';
@@ -74,27 +60,15 @@ function PersonRow({
       <td>{person.sJobCat}</td>
       <td>{person.is_our_people ? m.inOurPeople : m.notInOurPeople}</td>
       <td>
-        {person.is_our_people ? (
-          <Button
-            variant="default"
-            size="compact-sm"
-            disabled={busy}
-            onClick={onHide}
-            aria-label={m.hide(person.name)}
-          >
-            {m.hideYes}
-          </Button>
-        ) : (
-          <Button
-            variant="default"
-            size="compact-sm"
-            disabled={busy}
-            onClick={onShow}
-            aria-label={m.show(person.name)}
-          >
-            {m.showYes}
-          </Button>
-        )}
+        <Button
+          variant="default"
+          size="compact-sm"
+          disabled={busy}
+          onClick={person.is_our_people ? onHide : onShow}
+          aria-label={person.is_our_people ? m.hide(person.name) : m.show(person.name)}
+        >
+          {person.is_our_people ? m.hideYes : m.showYes}
+        </Button>
       </td>
     </tr>
   );
@@ -133,20 +107,8 @@ export function TeamPage() {
     return person ? [person] : [];
   });
   const nameOf = (id: string | number) => byId.get(Number(id))?.name ?? String(id);
-  const positionOf = (id: string | number) => order.indexOf(Number(id)) + 1;
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => m.picked(nameOf(active.id), positionOf(active.id), order.length),
-    onDragOver: ({ active, over }) =>
-      over ? m.moved(nameOf(active.id), positionOf(over.id), order.length) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? m.dropped(nameOf(active.id), positionOf(over.id), order.length) : undefined,
-    onDragCancel: ({ active }) => m.cancelled(nameOf(active.id)),
-  };
+  const { sensors, announcements } = useSortableList(order, nameOf, m);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     setOrder((current) =>
