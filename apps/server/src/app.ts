@@ -15,6 +15,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { adminUsersRoutes } from './routes/admin-users.ts';
 import { missingRoutes } from './routes/api-route.ts';
+import { bannersRoutes } from './routes/banners.ts';
 import { blogsRoutes } from './routes/blogs.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { connectEventsRoutes } from './routes/connect-events.ts';
@@ -115,6 +116,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       reportManagementRoutes(api);
       followsRoutes(api);
       teamRoutes(api);
+      bannersRoutes(api);
       postSearchRoutes(api);
       connectEventsRoutes(api);
       uploadsRoutes(api);

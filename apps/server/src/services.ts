@@ -5,6 +5,7 @@ import { createAccessKeysService } from './modules/access-keys/access-keys.servi
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createAnalystPhotosService } from './modules/analyst-photos/analyst-photos.service.ts';
+import { createBannersService } from './modules/banners/banners.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
 import { createPostSearchService } from './modules/blogs/post-search.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -157,6 +158,9 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     ...{ outbox, listMail, parameters, throttles, deferred, secrets },
   });
   const visitRecorder = createVisitRecorder({ db, log });
+  // Analysts' photos (issue 23): checked, re-encoded, stored; the `analyst` change drops the cards that show them.
+  // Team Management's profile form (issue 24) stores its photo through them.
+  const analystPhotos = createAnalystPhotosService({ db, storage: createStorage(config), changes });
   return {
     // Blogs and posts (issue 14): config, order, posts and the one access rule of reading them.
     blogs: createBlogsService({
@@ -173,8 +177,10 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     reportManagement: createReportManagementService({ db, clock, changes }),
     // Following analysts (issue 23, beyond the spec): followers get the analyst's new reports by e-mail.
     follows: createFollowsService({ db, clock, changes }),
-    // Team Management (issue 24): Our People's order.
-    team: createTeamService({ db, changes }),
+    // Team Management (issue 24): Our People's order and listing, profiles, biographies.
+    team: createTeamService({ db, changes, photos: analystPhotos }),
+    // Homepage Slider Management and header images (issue 24).
+    banners: createBannersService({ db, storage: createStorage(config), changes, clock }),
     subscriptionMail,
     listMail,
     publishAlerts,
@@ -202,8 +208,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     leakTracing: createLeakTracingService({ db, log }),
     // Subject pages: analysts, Our People, companies, countries and regions, sectors, key charts.
     catalogue: createCatalogueService({ db }),
-    // Analysts' photos (issue 23): checked, re-encoded, stored; the `analyst` change drops the cards that show them.
-    analystPhotos: createAnalystPhotosService({ db, storage: createStorage(config), changes }),
+    analystPhotos,
     // The file storage (DATA_DIR/files), for the routes that serve files from it (GET /media).
     storage: createStorage(config),
     // CONNECT events (issue 15): registration, approval with meeting links and reminders (outbox), banners.

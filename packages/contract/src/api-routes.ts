@@ -76,6 +76,13 @@ export const apiRoutes = [
   route('GET', '/media/:folder/:file', 'public', false, { params: { folder: 'analysts', file: 'x' } }),
   // configuration
   route('GET', '/getParameter/:name', 'public', false, { params: { name: 'bEnableConnectBookings' } }),
+  // Watermark and parameters (issue 24; ours, beyond the spec's raw JSON): every editable parameter with its type and
+  // value, and writing one (the value as text, checked by its type; see schemas/settings-admin.ts).
+  route('GET', '/admin/parameters', 'admin'),
+  route('POST', '/admin/parameters/:name', 'admin', true, {
+    params: { name: 'rw_CNTBkTalkToThe' },
+    body: { value: 'Talk to the Analyst' },
+  }),
   // research catalogue (spec 1 sections 2.6 and 7, spec 2 section 7)
   route('GET', '/reports', 'signedIn', false, { query: { type: 'all' } }),
   route('GET', '/reports/suggestions', 'signedIn', false, { query: { q: 'market' } }),
@@ -92,6 +99,9 @@ export const apiRoutes = [
   // to position.
   route('POST', '/overall/updateOurPeople', 'admin', true, { body: { id: 1, isOurPeople: true } }),
   route('POST', '/overall/sortOurPeople', 'admin', true, { body: { sortValue: { '1': 0 } } }),
+  // The profile modal (issue 24; spec 2 "Team Management"): multipart name, designation, email, phone, country,
+  // description and an optional photo (`file`).
+  route('POST', '/analysts/updateAnalyst', 'admin', true, { query: { id: '1' } }),
   route('GET', '/analysts', 'public'),
   // Following an analyst (issue 23; ours): whether the reader follows, and setting it. Followers get the analyst's
   // new reports by e-mail (publish alerts), where they may read them.
@@ -220,6 +230,14 @@ export const apiRoutes = [
   route('GET', '/getCustomPageParam/:name', 'public', false, { params: { name: 'sRshWebContactHTML' } }),
   // ALTCHA proof-of-work challenge for the contact forms (ours: the spec's captcha provider is not ours).
   route('GET', '/aoi/challenge', 'public'),
+  // Homepage Slider Management and header images (issue 24; spec 2 "Sliders and images"): the settings get and
+  // the order save are ours (the spec does not show their paths); the media upload is POST /upload?type=banner.
+  route('GET', '/sliderSettings', 'admin'),
+  route('POST', '/saveSlider', 'admin', true, { body: { type: 'none', active: false } }),
+  route('POST', '/sortSliders', 'admin', true, { body: { keys: ['slider1'] } }),
+  route('GET', '/getHeaderImage', 'public', false, { query: { key: 'about' } }),
+  route('GET', '/headerImages', 'admin'),
+  route('GET', '/setHeaderImageDefault', 'admin', true, { query: { key: 'about' } }),
   route('POST', '/aoi', 'public', true, { body: {} }),
   route('POST', '/aoi/verifyToken', 'public', true, { body: { token: 'x' } }),
   // Subscriptions, unsubscribe and persons (issue 12; spec 3 section 7). Public in the table: the service finds the
@@ -342,3 +360,5 @@ export const publicMediaFolders = [
   'banners',
 ] as const;
 export type PublicMediaFolder = (typeof publicMediaFolders)[number];
+  // pages' header pictures (issue 24), re-encoded WebP under a new name per upload
+  'headers',

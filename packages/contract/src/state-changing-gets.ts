@@ -14,6 +14,7 @@ export const stateChangingGets = [
   '/publishPost',
   '/unPublishPost',
   '/post/leave/:postId',
+  '/setHeaderImageDefault',
   '/connect/book/:iLng/:iPSN_Id/:iCAE_Id/:iAnalystId',
   '/connect/cancel/:iLng/:iPSN_Id/:iCAE_Id/:iAnalystId',
 ] as const;

@@ -106,6 +106,9 @@ export const webRoutes = [
   r('/admin/OurFirmManagement', 'auth', 'main', 'adminOurFirm'),
   r('/admin/team-management', 'auth', 'main', 'adminTeam'),
   r('/admin/connect/approval', 'auth', 'main', 'adminConnectApproval'),
+  // ours (issue 24): the watermark configurations with a live preview, and the configuration parameters by type
+  r('/admin/watermark', 'auth', 'main', 'adminWatermark'),
+  r('/admin/parameters', 'auth', 'main', 'adminParameters'),
 ] as const satisfies readonly WebRoute[];
 
 export type ScreenId = (typeof webRoutes)[number]['screen'];

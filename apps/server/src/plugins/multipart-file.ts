@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
-export type ReadFile = { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413; message: string };
+/** A refusal of a form: its status, its message and, for a form with fields, the message per field. */
+export type FormRefusal = { ok: false; status: 400 | 413; message: string; errors?: Record<string, string> };
 
-/** The refusals of a one-file form, in the caller's own words (each upload has its own texts). */
+export type ReadFile = { ok: true; bytes: Buffer } | FormRefusal;
+
+/** The refusals of a form, in the caller's own words (each upload has its own texts). */
 export interface ReadFileTexts {
   tooLarge: string;
   oneFile: string;
@@ -10,35 +13,107 @@ export interface ReadFileTexts {
   malformed: string;
 }
 
+export interface ReadFormTexts extends ReadFileTexts {
+  /** a text field longer than the form takes (default: `malformed`) */
+  fieldTooLong?: string;
+}
+
+export interface FormFile {
+  /** the name the sender gave the file (never trusted for its type) */
+  fileName: string;
+  bytes: Buffer;
+}
+
+export type ReadForm = { ok: true; fields: Record<string, string>; file: FormFile | null } | FormRefusal;
+
+/** What a form may hold: its one file and its text fields. */
+export interface FormLimits {
+  /** the largest file taken: busboy stops reading there, and the form is refused with `texts.tooLarge` */
+  maxBytes: number;
+  /** how many text fields, and how many bytes each */
+  fields: number;
+  fieldBytes: number;
+}
+
+export interface ReadFormOptions {
+  limits: FormLimits;
+  texts: ReadFormTexts;
+  /**
+   * Judges the file by its name before any byte is kept: the size it may have (smaller than `limits.maxBytes`; past
+   * it the form is refused with `tooLarge` while the rest streams through, counted and not kept), or a refusal.
+   */
+  judgeFile?: (fileName: string) => { maxBytes: number; tooLarge: FormRefusal } | { refused: FormRefusal };
+}
+
+/** The name of the one file part of every form here. */
+const fileField = 'file';
+
+const drain = async (stream: AsyncIterable<unknown>) => {
+  for await (const _chunk of stream) {
+    // read through and dropped
+  }
+};
+
 /**
- * The one file of field `file` of a multipart form (post images, event banners), read into memory up to
- * `maxBytes` and no further (busboy truncates the stream there and toBuffer refuses). Every failure of the form
- * itself (no boundary, a part cut short, too many parts or files, not multipart at all) is the sender's: a 400 or
- * 413 with a clear message, never a 5xx. The route registers @fastify/multipart in its own scope, so no other
- * route accepts a multipart body.
+ * The one reader of multipart forms: text fields plus at most one file (field `file`), read into memory up to the
+ * limits and no further (busboy truncates the stream there). A file under another name is read through and not
+ * kept; a field sent twice is refused (which one would count?). Every failure of the form itself (no boundary, a
+ * part cut short, too many parts, fields or files, not multipart at all) is the sender's: a 400 or 413 with a
+ * clear message, never a 5xx. The route registers @fastify/multipart in its own scope, so no other route accepts
+ * a multipart body.
  */
-export const readOneFile = async (
-  request: FastifyRequest,
-  maxBytes: number,
-  texts: ReadFileTexts,
-): Promise<ReadFile> => {
-  let bytes: Buffer | null = null;
+export const readForm = async (request: FastifyRequest, options: ReadFormOptions): Promise<ReadForm> => {
+  const { limits, texts, judgeFile } = options;
+  const fields: Record<string, string> = {};
+  let file: FormFile | null = null;
+  let refusal: FormRefusal | null = null;
+  const refuse = (message: string, status: 400 | 413 = 400) => {
+    refusal ??= { ok: false, status, message };
+  };
   try {
     const parts = request.parts({
       limits: {
-        fileSize: maxBytes,
+        fileSize: limits.maxBytes,
         files: 1,
-        fields: 10,
-        fieldSize: 1024,
-        parts: 12,
+        fields: limits.fields,
+        fieldSize: limits.fieldBytes,
+        parts: limits.fields + 2,
         headerPairs: 20,
       },
     });
     for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      // A file under another name is read to its end and not kept (the form has one field, `file`).
-      if (part.fieldname !== 'file') await part.toBuffer();
-      else bytes = await part.toBuffer();
+      if (part.type === 'field') {
+        // A JSON-typed field arrives parsed: these forms take text only.
+        if (typeof part.value !== 'string' || Object.hasOwn(fields, part.fieldname)) refuse(texts.malformed);
+        else if (part.valueTruncated) refuse(texts.fieldTooLong ?? texts.malformed);
+        else fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== fileField || refusal) {
+        await drain(part.file);
+        continue;
+      }
+      const fileName = part.filename ?? '';
+      const judged = judgeFile?.(fileName);
+      if (judged && 'refused' in judged) {
+        await drain(part.file);
+        refusal = judged.refused;
+        continue;
+      }
+      const max = judged?.maxBytes ?? limits.maxBytes;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length;
+        // past the judged limit: counted, not kept, while the rest streams through
+        if (size <= max) chunks.push(chunk as Buffer);
+      }
+      if (part.file.truncated) return { ok: false, status: 413, message: texts.tooLarge };
+      if (size > max) {
+        refusal = judged?.tooLarge ?? { ok: false, status: 413, message: texts.tooLarge };
+        continue;
+      }
+      file = { fileName, bytes: Buffer.concat(chunks) };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -46,8 +121,25 @@ export const readOneFile = async (
     if (code === 'FST_FILES_LIMIT') return { ok: false, status: 400, message: texts.oneFile };
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       return { ok: false, status: 400, message: texts.missing };
-    request.log.info({ err: error }, 'Unreadable file upload');
+    request.log.info({ err: error }, 'Unreadable multipart form');
     return { ok: false, status: 400, message: texts.malformed };
   }
-  return bytes && bytes.length > 0 ? { ok: true, bytes } : { ok: false, status: 400, message: texts.missing };
+  return refusal ?? { ok: true, fields, file };
+};
+
+/**
+ * The one file of field `file` of a multipart form (post images, event banners, analyst photos, leaked PDFs),
+ * read into memory up to `maxBytes` and no further; other fields are not kept. A form without it, or with an
+ * empty one, is refused with `texts.missing`.
+ */
+export const readOneFile = async (
+  request: FastifyRequest,
+  maxBytes: number,
+  texts: ReadFileTexts,
+): Promise<ReadFile> => {
+  const form = await readForm(request, { limits: { maxBytes, fields: 10, fieldBytes: 1024 }, texts });
+  if (!form.ok) return form;
+  return form.file && form.file.bytes.length > 0
+    ? { ok: true, bytes: form.file.bytes }
+    : { ok: false, status: 400, message: texts.missing };
 };

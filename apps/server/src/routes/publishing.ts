@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PublishingOutcome, Upload } from '../modules/publishing/publishing.service.ts';
 import { errorReply } from '../plugins/errors.ts';
+import { readForm } from '../plugins/multipart-file.ts';
 import type { App } from '../types.ts';
 import { errorResponses, tableRoute } from './api-route.ts';
 
@@ -35,71 +36,29 @@ type Form =
   | { ok: false; status: 400 | 413; message: string; errors?: Record<string, string> };
 
 /**
- * The publish form: one file (`file`, its type's size limit counted while it streams in, so an oversize upload is
- * refused without being kept) and the `metadata` JSON field. Every fault of the form itself is the sender's: a
- * 400 or 413, never a 5xx.
+ * The publish form (the shared multipart reader): one file (`file`, its type's size limit counted while it
+ * streams in, so an oversize upload is refused without being kept) and the `metadata` JSON field. Every fault of
+ * the form itself is the sender's: a 400 or 413, never a 5xx.
  */
-const readForm = async (request: FastifyRequest): Promise<Form> => {
-  let file: Upload | null = null;
-  let metadata: string | null = null;
-  let refusal: Form | null = null;
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: uploadMaxBytes,
-        files: 1,
-        fields: 4,
-        fieldSize: publishingConstants.metadataMaxBytes,
-        parts: 6,
-        headerPairs: 20,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === publishingConstants.metadataField && typeof part.value === 'string') {
-          metadata = part.value;
-        }
-        continue;
-      }
-      if (part.fieldname !== publishingConstants.fileField || refusal) {
-        part.file.resume();
-        continue;
-      }
-      const type = uploadTypeOfName(part.filename ?? '');
-      if (!type) {
-        part.file.resume();
-        refusal = { ok: false, status: 400, message: e.fileType, errors: { file: e.fileType } };
-        continue;
-      }
-      const max = reportUploadLimits.maxBytes[type];
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file) {
-        size += (chunk as Buffer).length;
-        if (size > max) {
-          // counted, not kept: the rest streams through
-          chunks.length = 0;
-          continue;
-        }
-        chunks.push(chunk as Buffer);
-      }
-      if (size > max || part.file.truncated) {
-        const message = e.fileTooLarge(type, Math.floor(max / (1024 * 1024)));
-        refusal = { ok: false, status: 413, message, errors: { file: message } };
-        continue;
-      }
-      file = { fileName: part.filename, bytes: Buffer.concat(chunks) };
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, status: 413, message: e.uploadTooLarge };
-    if (code === 'FST_FILES_LIMIT') return { ok: false, status: 400, message: e.oneFile };
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      return { ok: false, status: 400, message: e.malformed };
-    request.log.info({ err: error }, 'Unreadable report upload');
-    return { ok: false, status: 400, message: e.malformed };
-  }
-  return refusal ?? { ok: true, file, metadata };
+const readPublishForm = async (request: FastifyRequest): Promise<Form> => {
+  const form = await readForm(request, {
+    limits: { maxBytes: uploadMaxBytes, fields: 4, fieldBytes: publishingConstants.metadataMaxBytes },
+    texts: { tooLarge: e.uploadTooLarge, oneFile: e.oneFile, missing: e.malformed, malformed: e.malformed },
+    judgeFile: (fileName) => {
+      const type = uploadTypeOfName(fileName);
+      if (!type)
+        return { refused: { ok: false, status: 400, message: e.fileType, errors: { file: e.fileType } } };
+      const maxBytes = reportUploadLimits.maxBytes[type];
+      const message = e.fileTooLarge(type, Math.floor(maxBytes / (1024 * 1024)));
+      return { maxBytes, tooLarge: { ok: false, status: 413, message, errors: { file: message } } };
+    },
+  });
+  if (!form.ok) return form;
+  return {
+    ok: true,
+    file: form.file,
+    metadata: form.fields[publishingConstants.metadataField] ?? null,
+  };
 };
 
 /** The metadata JSON through the contract's schema: the value, or the field messages. */
@@ -162,7 +121,7 @@ export const publishingRoutes = (app: App) => {
       ...tableRoute('POST /reports/publish'),
       schema: { response: { 200: managedReportReply, ...responses } },
       handler: async (request, reply) => {
-        const form = await readForm(request);
+        const form = await readPublishForm(request);
         if (!form.ok) return reply.code(form.status).send(errorReply(form.message, form.errors));
         const metadata = parseMetadata(publishMetadata, form.metadata);
         if (!metadata.ok) return reply.code(400).send(errorReply(metadata.message, metadata.errors));
@@ -174,7 +133,7 @@ export const publishingRoutes = (app: App) => {
       ...tableRoute('POST /reports/:id/replaceFile'),
       schema: { params: publishingParams, response: { 200: managedReportReply, ...responses } },
       handler: async (request, reply) => {
-        const form = await readForm(request);
+        const form = await readPublishForm(request);
         if (!form.ok) return reply.code(form.status).send(errorReply(form.message, form.errors));
         if (!form.file) return reply.code(400).send(errorReply(e.fileRequired, { file: e.fileRequired }));
         return answer(reply, await publishing.replaceFile(actorOf(request), request.params.id, form.file));

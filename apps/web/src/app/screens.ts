@@ -60,10 +60,12 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   adminReportIdentify: () => import('./routes/admin-report-identify.tsx'),
   adminUsers: () => import('./routes/admin-users.tsx'),
   adminFirm: () => import('./routes/admin-firm.tsx'),
-  adminSite: notAvailable,
+  adminSite: () => import('./routes/admin-site.tsx'),
   adminOurFirm: () => import('./routes/admin-our-firm.tsx'),
   adminTeam: () => import('./routes/admin-team.tsx'),
   adminConnectApproval: () => import('./routes/admin-connect-approval.tsx'),
+  adminWatermark: () => import('./routes/admin-watermark.tsx'),
+  adminParameters: () => import('./routes/admin-parameters.tsx'),
 };
 
 export const notFoundScreen: ScreenLoader = () => import('./routes/not-found.tsx');

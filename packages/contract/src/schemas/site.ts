@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { messagesSite } from '../messages-site.ts';
-import { multilineTextField, textField } from './fields.ts';
+import { multilineTextField, numberInput, textField } from './fields.ts';
 
 /**
  * The site (issue 5; spec 1 sections 2.3-2.4, spec 2 sliders and content, spec 3 sections 2, 5 and 7):
@@ -171,6 +171,107 @@ export const editBiographyBody = z
 export type EditBiographyBody = z.infer<typeof editBiographyBody>;
 export const editBiographyReply = z.object({ success: z.literal(true), description: z.string().nullable() });
 export type EditBiographyReply = z.infer<typeof editBiographyReply>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Team Management (spec 2): the profile modal, POST /analysts/updateAnalyst?id={id}
+// multipart: name, designation, email, phone, country, description and an optional `file` (the photo, judged by
+// the analyst photo rules of uploads.ts)
+
+const profileText = messagesSite.team.profile;
+
+/** ours: bounds of the profile's fields (the description shares the biography's) */
+export const analystProfileLimits = {
+  nameMax: 100,
+  designationMax: 150,
+  phoneMax: 40,
+  countryMax: 100,
+  descriptionMax: biographyLimits.htmlMax,
+} as const;
+
+/**
+ * Spec 2 section 5: names keep letters (any script) and spaces; phones digits, spaces and - + ( ). Ours: a name
+ * also keeps the hyphen and the apostrophe that join its parts (the team's own 'Okafor-Tan', 'Wei-Lun'; O'Neill),
+ * or the modal could not save those members without renaming them.
+ */
+const PROFILE_NAME = /^[\p{L} '’-]*\p{L}[\p{L} '’-]*$/u;
+const PROFILE_PHONE = /^[\d\-+() ]*$/;
+
+/** The profile name's input filter: letters, spaces, hyphens and apostrophes (see PROFILE_NAME). */
+export const keepProfileNameCharacters = (value: string) => value.replace(/[^\p{L} '’-]/gu, '');
+
+export const updateAnalystQuery = z.object({
+  id: numberInput(
+    z
+      .number({ error: profileText.fieldMissing })
+      .int(profileText.fieldMissing)
+      .positive(profileText.fieldMissing)
+      .max(2_147_483_647, profileText.fieldMissing),
+  ),
+});
+export type UpdateAnalystQuery = z.infer<typeof updateAnalystQuery>;
+
+/**
+ * The profile form's text fields (each a multipart field). Every one is sent, empty or not; the name is required.
+ * The description is rich text: sanitised on the server, and a text with neither words nor a picture is stored as
+ * none (spec 2 section 5: 'An empty rich-text description equal to an empty paragraph is sent as null').
+ */
+export const analystProfileFields = z.strictObject(
+  {
+    name: textField({ error: profileText.fieldMissing })
+      .trim()
+      .min(1, profileText.nameRequired)
+      .max(analystProfileLimits.nameMax, profileText.nameTooLong)
+      .regex(PROFILE_NAME, profileText.nameLetters),
+    designation: textField({ error: profileText.fieldMissing })
+      .trim()
+      .max(analystProfileLimits.designationMax, profileText.designationTooLong),
+    email: textField({ error: profileText.fieldMissing })
+      .trim()
+      .max(limits.emailMax, profileText.emailTooLong)
+      .refine((email) => email === '' || EMAIL_PATTERN.test(email), profileText.emailInvalid),
+    phone: textField({ error: profileText.fieldMissing })
+      .trim()
+      .max(analystProfileLimits.phoneMax, profileText.phoneTooLong)
+      .regex(PROFILE_PHONE, profileText.phoneCharacters),
+    country: textField({ error: profileText.fieldMissing })
+      .trim()
+      .max(analystProfileLimits.countryMax, profileText.countryTooLong),
+    description: multilineTextField({ error: profileText.fieldMissing }).max(
+      analystProfileLimits.descriptionMax,
+      profileText.descriptionTooLong,
+    ),
+  },
+  { error: profileText.fieldUnknown },
+);
+export type AnalystProfileFields = z.infer<typeof analystProfileFields>;
+export type AnalystProfileInput = z.input<typeof analystProfileFields>;
+
+/** The multipart field names of the profile form (the photo's is `file`). */
+export const analystProfileFieldNames = [
+  'name',
+  'designation',
+  'email',
+  'phone',
+  'country',
+  'description',
+] as const satisfies readonly (keyof AnalystProfileFields)[];
+
+/** The saved profile, as GET /analysts answers these fields on the next request. */
+export const updateAnalystReply = z.object({
+  success: z.literal(true),
+  data: z.object({
+    id: z.number(),
+    name: z.string(),
+    designation: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    country: z.string(),
+    /** sanitised HTML, or null for none */
+    description: z.string().nullable(),
+    image_path: z.string().nullable(),
+  }),
+});
+export type UpdateAnalystReply = z.infer<typeof updateAnalystReply>;
 
 /** ours: the longest stored About Us text (far above a page of prose with its markup) */
 export const siteContentLimits = { htmlMax: 100_000 } as const;

@@ -1,25 +1,41 @@
 import { z } from 'zod';
 import { messagesConnect } from '../messages-connect.ts';
+import { messagesSliders } from '../messages-sliders.ts';
 import { analystPhotoMessages } from '../messages-viewer.ts';
 import { numberInput } from './fields.ts';
+import { headerImageKeys } from './sliders.ts';
 
 /**
  * POST /upload?type={type}&id={id} (admin; spec 2 section 7, spec 3 section 7): one image file (multipart field
  * `file`) for one thing. `campaign`: an event's banner (id: the event, issue 15); `analyst`: an analyst's photo
- * (id: the analyst, issue 23; spec 2 sections 5 and 9). `banner` (the spec's event banner of the home) is a later
- * issue. Every rule below is decided again on the server, on the file's bytes (never its name or declared type).
+ * (id: the analyst, issue 23; spec 2 sections 5 and 9). Every rule below is decided again on the server, on the file's bytes (never its name or declared type).
  */
-export const uploadTypes = ['campaign', 'analyst'] as const;
+export const uploadTypes = ['campaign', 'analyst', 'banner', 'header'] as const;
 export type UploadType = (typeof uploadTypes)[number];
 
 const m = analystPhotoMessages;
 
-export const uploadQuery = z.object({
-  type: z.enum(uploadTypes, { error: messagesConnect.validation.uploadTypeInvalid }),
-  id: numberInput(
-    z.number({ error: m.idInvalid }).int(m.idInvalid).positive(m.idInvalid).max(2_147_483_647, m.idInvalid),
-  ),
-});
+const numericId = numberInput(
+  z.number({ error: m.idInvalid }).int(m.idInvalid).positive(m.idInvalid).max(2_147_483_647, m.idInvalid),
+);
+
+/**
+ * `banner` (issue 24): a homepage slide's picture or film, stored unattached and saved with the slide (no id);
+ * `header`: a page's header picture (id: the page's key, see headerImageKeys).
+ */
+export const uploadQuery = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('campaign'), id: numericId }),
+    z.object({ type: z.literal('analyst'), id: numericId }),
+    z.object({ type: z.literal('banner') }),
+    z.object({
+      type: z.literal('header'),
+      id: z.enum(headerImageKeys, { error: messagesSliders.headerUnknownKey }),
+    }),
+  ],
+  { error: messagesConnect.validation.uploadTypeInvalid },
+);
 export type UploadQuery = z.infer<typeof uploadQuery>;
 
 /** The analyst photo's rules (spec 2 sections 5 and 9: 'Profile image 253x203 (height up to 210)'). */

@@ -85,6 +85,17 @@ export const sliders = pgTable(
   ],
 );
 
+/**
+ * A page's header picture (issue 24; spec 2 "Header images"), by the page's key (the contract's headerImageKeys).
+ * No row is the default: the page's plain header.
+ */
+export const headerImages = pgTable('header_images', {
+  key: text('key').primaryKey(),
+  // Storage key in the public 'headers' media folder.
+  mediaKey: text('media_key').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
 /** Rich-text content objects by key ('about' is Our Firm / About Us). */
 export const siteContent = pgTable('site_content', {
   key: text('key').primaryKey(),

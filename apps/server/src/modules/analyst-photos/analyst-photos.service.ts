@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { analystPhotoLimits, analystPhotoMessages, analystPhotoProblem } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { analystExists } from '../catalogue/catalogue.repository.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -48,7 +48,15 @@ const uploadedPrefix = (id: number) => `${analystPhotoFolder}/analyst-${id}-`;
 export const createAnalystPhotosService = (deps: { db: Db; storage: Storage; changes: ChangeFeed }) => {
   const { db, storage, changes } = deps;
   return {
-    async replace(analystId: number, bytes: Buffer): Promise<AnalystPhotoOutcome> {
+    /**
+     * `alongside`: more writes to the analyst in the same transaction (the profile form of Team Management),
+     * before the photo's path; it answers false when the analyst is not there, and then nothing is written.
+     */
+    async replace(
+      analystId: number,
+      bytes: Buffer,
+      alongside?: (tx: Tx) => Promise<boolean>,
+    ): Promise<AnalystPhotoOutcome> {
       if (bytes.length === 0) return refused(400, texts.missing);
       if (bytes.length > analystPhotoLimits.maxBytes) return refused(413, texts.tooLarge);
       if (!(await analystExists(db, analystId))) return refused(404, texts.analystMissing);
@@ -77,6 +85,7 @@ export const createAnalystPhotosService = (deps: { db: Db; storage: Storage; cha
       let replaced: Awaited<ReturnType<typeof replaceImagePath>>;
       try {
         replaced = await writeTransaction(db, changes, async (tx, note) => {
+          if (alongside && !(await alongside(tx))) return { found: false as const };
           const outcome = await replaceImagePath(tx, analystId, key);
           if (outcome.found) note({ kind: 'analyst', ids: [analystId] });
           return outcome;

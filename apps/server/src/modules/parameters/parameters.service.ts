@@ -4,6 +4,7 @@ import { LoadingCache } from '../cache/loading-cache.ts';
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { Clock } from '../runtime.ts';
 import { findParameter, findParameters } from './parameters.repository.ts';
+import { createParametersAdmin } from './parameters-admin.ts';
 
 /**
  * Configuration parameters (spec 3 section 9). One parameter's row is cached by name (the watermark's, the
@@ -57,6 +58,9 @@ export const createParametersService = (deps: {
     async get(name: string) {
       return (await rowOf(name))?.value ?? null;
     },
+
+    /** The administrator's list and write (GET /admin/parameters, POST /admin/parameters/{name}). */
+    admin: createParametersAdmin({ db: deps.db, changes: deps.changes }),
   };
 };
 

@@ -48,3 +48,29 @@ export const setSortOrders = async (db: Executor, orders: readonly { id: number;
     from unnest(${ids}::int[], ${positions}::int[]) as v(id, position)
     where a.id = v.id`);
 };
+
+/** The profile fields of the Team Management form; the photo's path is the analyst photos' (image_path). */
+export interface ProfileRow {
+  name: string;
+  designation: string;
+  email: string;
+  phone: string;
+  country: string;
+  description: string | null;
+}
+
+/**
+ * Writes an analyst's profile fields; answers the photo's path the analyst has, or null when there is no such
+ * analyst (nothing written).
+ */
+export const setProfile = async (db: Executor, id: number, profile: ProfileRow) => {
+  const [row] = rowsOf<{ image_path: string | null }>(
+    await db.execute(
+      sql`update analysts set name = ${profile.name}, designation = ${profile.designation},
+        email = ${profile.email}, phone = ${profile.phone}, country = ${profile.country},
+        description = ${profile.description}
+        where id = ${id} returning image_path`,
+    ),
+  );
+  return row ? { imagePath: row.image_path } : null;
+};

@@ -1,8 +1,29 @@
-import type { EditBiographyBody, SortOurPeopleBody, UpdateOurPeopleBody } from '@portal/contract';
+import {
+  type AnalystProfileFields,
+  analystPhotoMessages,
+  type EditBiographyBody,
+  type SortOurPeopleBody,
+  type UpdateAnalystReply,
+  type UpdateOurPeopleBody,
+} from '@portal/contract';
 import type { Db } from '../../db/client.ts';
+import type { AnalystPhotosService } from '../analyst-photos/analyst-photos.service.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
-import { countTeam, setDescription, setOurPeople, setSortOrders } from './team.repository.ts';
+import { countTeam, setDescription, setOurPeople, setProfile, setSortOrders } from './team.repository.ts';
+
+/**
+ * A description (a biography, a profile's) as stored: sanitised with the stored-HTML policy; a text with neither
+ * words nor a picture (an empty paragraph) is none (null).
+ */
+const storedDescription = (html: string) => {
+  const clean = sanitizeStoredHtml(html).trim();
+  return plainTextOf(clean) === '' && !/<img\s/i.test(clean) ? null : clean;
+};
+
+export type UpdateAnalystOutcome =
+  | { kind: 'updated'; profile: UpdateAnalystReply['data'] }
+  | { kind: 'refused'; status: 400 | 404 | 413; message: string };
 
 /**
  * Team Management and biographies (issue 24; spec 2): Our People's order, who is listed in it, and an analyst's
@@ -10,21 +31,54 @@ import { countTeam, setDescription, setOurPeople, setSortOrders } from './team.r
  * company's biography), so the landing's Our People, /people, the pages and every card that lists analysts show
  * it on the next request. People without a position sort last (the Our People query).
  */
-export const createTeamService = (deps: { db: Db; changes: ChangeFeed }) => ({
+export const createTeamService = (deps: {
+  db: Db;
+  changes: ChangeFeed;
+  photos: Pick<AnalystPhotosService, 'replace'>;
+}) => ({
   /**
    * POST /editBiography: an analyst's (U) or a company's (L) description, sanitised with the stored-HTML policy;
-   * a text with no words (an empty paragraph) is stored as none. null when there is no such analyst or company
-   * (nothing written). An analyst's says `analyst` on the change feed (cards and pages carry it), a company's
-   * `company`.
+   * a text with neither words nor a picture (an empty paragraph) is stored as none. null when there is no such
+   * analyst or company (nothing written). An analyst's says `analyst` on the change feed (cards and pages carry
+   * it), a company's `company`.
    */
   async editBiography(body: EditBiographyBody): Promise<{ description: string | null } | null> {
-    const clean = sanitizeStoredHtml(body.sDescription).trim();
-    const description = plainTextOf(clean) === '' ? null : clean;
+    const description = storedDescription(body.sDescription);
     const id = body.iDescription_AttachToID;
     return writeTransaction(deps.db, deps.changes, async (tx, note) => {
       if (!(await setDescription(tx, body.cDescription_Entity, id, description))) return null;
       note({ kind: body.cDescription_Entity === 'U' ? 'analyst' : 'company', ids: [id] });
       return { description };
+    });
+  },
+
+  /**
+   * POST /analysts/updateAnalyst (the profile modal): the profile's fields (checked by the contract's schema) and,
+   * when one is sent, a new photo, by the analyst photo rules (analyst-photos: PNG or JPEG by its bytes, 253 wide
+   * and 203 to 210 high, re-encoded). One transaction writes both and says `analyst` on the change feed; a refused
+   * photo or an unknown analyst writes nothing.
+   */
+  async updateAnalyst(
+    id: number,
+    fields: AnalystProfileFields,
+    photo: Buffer | null,
+  ): Promise<UpdateAnalystOutcome> {
+    const profile = { ...fields, description: storedDescription(fields.description) };
+    const missing = { kind: 'refused', status: 404, message: analystPhotoMessages.analystMissing } as const;
+    if (photo) {
+      const replaced = await deps.photos.replace(
+        id,
+        photo,
+        async (tx) => (await setProfile(tx, id, profile)) !== null,
+      );
+      if (replaced.kind === 'refused') return replaced;
+      return { kind: 'updated', profile: { id, ...profile, image_path: replaced.imagePath } };
+    }
+    return writeTransaction(deps.db, deps.changes, async (tx, note) => {
+      const saved = await setProfile(tx, id, profile);
+      if (!saved) return missing;
+      note({ kind: 'analyst', ids: [id] });
+      return { kind: 'updated', profile: { id, ...profile, image_path: saved.imagePath } };
     });
   },
 

@@ -1,4 +1,5 @@
 import { messagesSite } from '@portal/contract';
+import { HeaderImage } from '../../components/header-image.tsx';
 import { useAboutContent } from '../../features/content/api/content-queries.ts';
 import contact from '../../features/content/components/contact.module.css';
 import classes from '../../features/content/components/content.module.css';
@@ -27,6 +28,7 @@ export default function AboutRoute() {
   const updated = formatDate(content.data?.updatedAt, 'longDay', 'UTC');
   return (
     <div className={classes.page}>
+      <HeaderImage pageKey="about" />
       <PageHeader
         eyebrow={firmDetails().firm}
         title={title}

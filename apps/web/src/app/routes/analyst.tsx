@@ -9,7 +9,7 @@ import { ResearchList } from '../../features/research/components/research-list.t
 import { EditBiography } from '../../features/site-admin/components/edit-biography.tsx';
 import { idFromParam, imageUrl, initialsOf } from '../../lib/format.ts';
 import { useBookingLink } from '../../lib/parameters.ts';
-import { renderSafeHtml } from '../../lib/safe-html.tsx';
+import { renderRichHtml } from '../../lib/safe-html.tsx';
 import { useSession } from '../../lib/session.ts';
 import { telHref } from '../../lib/tel-href.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -92,7 +92,7 @@ export default function AnalystRoute() {
           <EditBiography entity="U" id={person.id} name={person.name} html={person.description}>
             <div className={classes.rich}>
               {person.description?.trim() ? (
-                renderSafeHtml(person.description)
+                renderRichHtml(person.description)
               ) : (
                 <p>{messagesResearch.analystNoDescription}</p>
               )}

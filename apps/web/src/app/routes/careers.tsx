@@ -14,5 +14,13 @@ const related = {
 /** /careers: the page parameter sRshWebCareersHTML (editable by administrators, like every page parameter). */
 export default function CareersRoute() {
   usePageTitle(title);
-  return <ParameterPage name="sRshWebCareersHTML" title={title} eyebrow="Join us" related={related} />;
+  return (
+    <ParameterPage
+      name="sRshWebCareersHTML"
+      title={title}
+      eyebrow="Join us"
+      related={related}
+      headerKey="careers"
+    />
+  );
 }

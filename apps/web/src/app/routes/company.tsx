@@ -6,7 +6,7 @@ import classes from '../../features/research/components/pages.module.css';
 import { ResearchList } from '../../features/research/components/research-list.tsx';
 import { EditBiography } from '../../features/site-admin/components/edit-biography.tsx';
 import { idFromParam, regionPath, sectorPath } from '../../lib/format.ts';
-import { renderSafeHtml } from '../../lib/safe-html.tsx';
+import { renderRichHtml } from '../../lib/safe-html.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** /companies/{id}: name, description and the company's reports. */
@@ -39,7 +39,7 @@ export default function CompanyRoute() {
         </p>
         {/* No description, nothing: 'No Description' read as the company's description (issue 21). */}
         <EditBiography entity="L" id={data.id} name={name} html={data.description}>
-          {data.description?.trim() && <div className={classes.rich}>{renderSafeHtml(data.description)}</div>}
+          {data.description?.trim() && <div className={classes.rich}>{renderRichHtml(data.description)}</div>}
         </EditBiography>
       </header>
       <section aria-labelledby="company-reports">

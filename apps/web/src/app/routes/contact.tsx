@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { HeaderImage } from '../../components/header-image.tsx';
 import { usePageParameters } from '../../features/content/api/content-queries.ts';
 import contact from '../../features/content/components/contact.module.css';
 import classes from '../../features/content/components/content.module.css';
@@ -32,6 +33,7 @@ export default function ContactRoute() {
 
   return (
     <div className={classes.page}>
+      <HeaderImage pageKey="contact" />
       <PageHeader
         eyebrow={firm.firm}
         title={title}

@@ -1,5 +1,6 @@
 import { messagesResearch } from '@portal/contract';
 import { useId, useState } from 'react';
+import { HeaderImage } from '../../components/header-image.tsx';
 import { EmptyState, ErrorState } from '../../components/status.tsx';
 import { useOurPeople } from '../../features/research/api/research-queries.ts';
 import classes from '../../features/research/components/pages.module.css';
@@ -76,6 +77,7 @@ export default function PeopleRoute() {
 
   return (
     <div className={classes.page}>
+      <HeaderImage pageKey="people" />
       <header className={classes.header}>
         <p className={classes.eyebrow}>Team</p>
         <h1 className={classes.title}>Our People</h1>

@@ -10,7 +10,6 @@ import type {
   SaveBlogResearchBody,
   Sector,
   SuggestionsReply,
-  UploadImageReply,
 } from '@portal/contract';
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -132,12 +131,6 @@ export const editorActions = {
     ).data,
   saveResearch: (body: SaveBlogResearchBody) =>
     apiRequest<ActionReply>('POST', '/post/saveBlogResearch', { body }),
-  /** POST /posts/uploadImage, multipart field `file`: the stored image's public path and size. */
-  uploadImage: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return apiRequest<UploadImageReply>('POST', '/posts/uploadImage', { body: form });
-  },
 };
 
 /** GET /post/associatedResearch/{id}: the post's chosen reports, in their order. */

@@ -1,3 +1,5 @@
+import type { HeaderImageKey } from '@portal/contract';
+import { HeaderImage } from '../../../components/header-image.tsx';
 import { isBlankHtml } from '../../../lib/safe-html.tsx';
 import { usePageParameter } from '../api/content-queries.ts';
 import contact from './contact.module.css';
@@ -13,14 +15,17 @@ interface ParameterPageProps {
   eyebrow?: string;
   /** related pages listed beside the text */
   related?: { title: string; links: readonly AsideLink[] };
+  /** the page's header picture, when it has one (Homepage Slider Management) */
+  headerKey?: HeaderImageKey;
 }
 
 /** A titled page whose body is a public page parameter's stored HTML. */
-export function ParameterPage({ name, title, eyebrow, related }: ParameterPageProps) {
+export function ParameterPage({ name, title, eyebrow, related, headerKey }: ParameterPageProps) {
   const parameter = usePageParameter(name);
   if (parameter.isSuccess && parameter.data === null) return <PageMissing />;
   return (
     <div className={classes.page}>
+      {headerKey && <HeaderImage pageKey={headerKey} />}
       <PageHeader eyebrow={eyebrow} title={title} />
       <div className={related ? contact.layout : undefined}>
         <div className={contact.main}>

@@ -6,8 +6,8 @@ import { AnalystAvatar } from '../../../components/analyst-avatar.tsx';
 import { FormAlert } from '../../../components/forms/form-feedback.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { readPictureFile } from '../../../lib/picture-file.ts';
 import { useUploadAnalystPhoto } from '../api/viewer-admin-api.ts';
-import { readPictureFile } from '../lib/picture-file.ts';
 
 const texts = analystPhotoMessages;
 

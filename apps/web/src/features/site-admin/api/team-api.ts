@@ -1,4 +1,10 @@
-import type { Analyst, SortOurPeopleBody, UpdateOurPeopleBody } from '@portal/contract';
+import type {
+  Analyst,
+  AnalystProfileInput,
+  SortOurPeopleBody,
+  UpdateAnalystReply,
+  UpdateOurPeopleBody,
+} from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -48,5 +54,29 @@ export const useSaveTeamOrder = () => {
       return apiRequest<{ success: true }>('POST', '/overall/sortOurPeople', { body: { sortValue } });
     },
     onSuccess: () => refetch(),
+  });
+};
+
+/**
+ * POST /analysts/updateAnalyst?id={id} (the profile modal): the fields and, when chosen, the photo (`file`), as one
+ * multipart form. A save refetches the team, Our People and every analyst query (the analyst's page).
+ */
+export const useUpdateAnalyst = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fields, photo }: { id: number; fields: AnalystProfileInput; photo: File | null }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (photo) form.append('file', photo);
+      return apiRequest<UpdateAnalystReply>('POST', '/analysts/updateAnalyst', {
+        query: { id: String(id) },
+        body: form,
+      });
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['analysts'] }),
+        queryClient.invalidateQueries({ queryKey: ourPeopleKey }),
+      ]),
   });
 };

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { messagesSite } from '@portal/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ImageControl } from '../../../components/rich-text/image-control.tsx';
 import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
@@ -13,9 +14,9 @@ const m = messagesSite.biography;
 
 /**
  * An analyst's (U) or a company's (L) biography in the rich-text editor, on its own page (spec 2 "Biographies";
- * loaded only for admins). Save stores it (an empty text removes it) and closes the editor (the page then says it
- * was saved); a failed save keeps
- * the text and says so; leaving with unsaved changes asks first.
+ * loaded only for admins), with pictures (the image control: uploaded through POST /posts/uploadImage, inserted
+ * at 400 px). Save stores it (an empty text removes it) and closes the editor (the page then says it was saved); a
+ * failed save keeps the text and says so; leaving with unsaved changes asks first.
  */
 export default function BiographyEditor({
   entity,
@@ -60,7 +61,12 @@ export default function BiographyEditor({
         <h2 id={labelId} className={classes.label}>
           {m.title(name)}
         </h2>
-        <RichTextField editor={editor} labelId={labelId} invalid={error !== null} />
+        <RichTextField
+          editor={editor}
+          labelId={labelId}
+          invalid={error !== null}
+          extraControls={editor && <ImageControl editor={editor} />}
+        />
         <div role="alert">{error && <p className={classes.error}>{error}</p>}</div>
         <div className={classes.actions}>
           <Button type="submit" loading={save.isPending}>

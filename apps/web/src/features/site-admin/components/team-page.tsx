@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Button, VisuallyHidden } from '@mantine/core';
 import { type Analyst, messagesSite } from '@portal/contract';
 import { IconGripVertical } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/status.tsx';
@@ -17,9 +17,12 @@ import classes from './site-admin.module.css';
 
 const m = messagesSite.team;
 
+// The profile modal (its form, the rich-text editor) loads only when a profile is opened.
+const ProfileModal = lazy(() => import('./profile-modal.tsx'));
+
 /**
- * One person: a drag handle (pointer, or keyboard: Space, arrows, Space), what the row says of them, and Hide
- * (after a confirmation) or Show in Our People.
+ * One person: a drag handle (pointer, or keyboard: Space, arrows, Space), what the row says of them, Edit profile
+ * and Hide (after a confirmation) or Show in Our People.
  */
 function PersonRow({
   person,
@@ -27,12 +30,14 @@ function PersonRow({
   busy,
   onHide,
   onShow,
+  onEdit,
 }: {
   person: Analyst;
   position: number;
   busy: boolean;
   onHide: () => void;
   onShow: () => void;
+  onEdit: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: person.id });
@@ -60,15 +65,25 @@ function PersonRow({
       <td>{person.sJobCat}</td>
       <td>{person.is_our_people ? m.inOurPeople : m.notInOurPeople}</td>
       <td>
-        <Button
-          variant="default"
-          size="compact-sm"
-          disabled={busy}
-          onClick={person.is_our_people ? onHide : onShow}
-          aria-label={person.is_our_people ? m.hide(person.name) : m.show(person.name)}
-        >
-          {person.is_our_people ? m.hideYes : m.showYes}
-        </Button>
+        <div className={classes.rowActions}>
+          <Button
+            variant="default"
+            size="compact-sm"
+            onClick={onEdit}
+            aria-label={m.profile.edit(person.name)}
+          >
+            {m.profile.editShort}
+          </Button>
+          <Button
+            variant="default"
+            size="compact-sm"
+            disabled={busy}
+            onClick={person.is_our_people ? onHide : onShow}
+            aria-label={person.is_our_people ? m.hide(person.name) : m.show(person.name)}
+          >
+            {person.is_our_people ? m.hideYes : m.showYes}
+          </Button>
+        </div>
       </td>
     </tr>
   );
@@ -80,21 +95,23 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 /**
  * Team Management (spec 2): 'Sort Our People', the team in a draggable table (dnd-kit, with its keyboard sensor
  * and spoken announcements) and a Save button that stores each person's position; each member hidden from Our
- * People (after a confirmation) or shown again. An unsaved order is kept through a failed save and guarded when
- * leaving.
+ * People (after a confirmation) or shown again; Edit profile opens the profile modal (loaded lazily). An unsaved
+ * order or profile is kept through a failed save and guarded when leaving.
  */
 export function TeamPage() {
   const team = useTeam();
   const saveOrder = useSaveTeamOrder();
   const setOurPeople = useSetOurPeople();
   const [hiding, setHiding] = useState<Analyst | null>(null);
+  const [editing, setEditing] = useState<Analyst | null>(null);
+  const [profileDirty, setProfileDirty] = useState(false);
   const people = team.data?.data ?? [];
   const storedIds = people.map((person) => person.id);
   const storedText = storedIds.join(',');
   const [order, setOrder] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const dirty = order.length > 0 && !sameIds(order, storedIds);
-  const blocker = useLeaveGuard(dirty);
+  const blocker = useLeaveGuard(dirty || profileDirty);
 
   // The stored order (on load, and after a save) is what the table starts from.
   useEffect(() => {
@@ -186,6 +203,7 @@ export function TeamPage() {
                         busy={setOurPeople.isPending}
                         onHide={() => setHiding(person)}
                         onShow={() => changeOurPeople(person, true)}
+                        onEdit={() => setEditing(person)}
                       />
                     ))}
                   </tbody>
@@ -215,9 +233,19 @@ export function TeamPage() {
         }}
         onClose={() => setHiding(null)}
       />
+      {editing && (
+        <Suspense fallback={null}>
+          <ProfileModal
+            key={editing.id}
+            person={editing}
+            onClose={() => setEditing(null)}
+            onDirtyChange={setProfileDirty}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         title={m.title}
-        text={m.unsaved}
+        text={profileDirty ? m.profile.unsaved : m.unsaved}
         opened={blocker.state === 'blocked'}
         confirmLabel={m.leave}
         cancelLabel={m.stay}
