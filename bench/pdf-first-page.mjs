@@ -69,7 +69,31 @@ const measureOnce = async (page, url) => {
   await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, markName, {
     timeout: 60_000,
   });
-  return page.evaluate((name) => {
+  // The server's picture of page one (issue 23), painted before the app's scripts have run: its element timing.
+  const picture = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const read = (/** @type {PerformanceEntry[]} */ entries) => {
+          const entry = /** @type {any} */ (
+            entries.find((e) => /** @type {any} */ (e).identifier === 'report-first-page')
+          );
+          return entry ? entry.renderTime || entry.loadTime : undefined;
+        };
+        const observer = new PerformanceObserver((list) => {
+          const at = read(list.getEntries());
+          if (at !== undefined) {
+            observer.disconnect();
+            resolve(at);
+          }
+        });
+        observer.observe({ type: 'element', buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(Number.NaN);
+        }, 2000);
+      }),
+  );
+  const sample = await page.evaluate((name) => {
     const mark = performance.getEntriesByName(name)[0];
     const resources = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
     const find = (/** @type {RegExp} */ re) => resources.find((r) => re.test(new URL(r.name).pathname));
@@ -92,6 +116,7 @@ const measureOnce = async (page, url) => {
         : Number.NaN,
     };
   }, markName);
+  return { ...sample, picture: /** @type {number} */ (picture) };
 };
 
 /** @typedef {Awaited<ReturnType<typeof measureOnce>>} Sample */
@@ -103,6 +128,8 @@ const summarise = (/** @type {Sample[]} */ samples) => {
     workerStart: quantile(of('workerStart'), 0.5),
     fileStart: quantile(of('fileStart'), 0.5),
     filesBeforeApi: quantile(of('filesBeforeApi'), 0.5),
+    picture: quantile(of('picture'), 0.5),
+    pictureP90: quantile(of('picture'), 0.9),
     median: quantile(of('firstPage'), 0.5),
     p90: quantile(of('firstPage'), 0.9),
     min: Math.min(...of('firstPage')),
@@ -169,7 +196,7 @@ const main = async () => {
     await context.close();
     if (run >= 0) cold.push(sample);
     console.log(
-      `cold run ${run < 0 ? 'warm-up' : run + 1}: first page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)}; started: session ${ms(sample.sessionStart)}, report ${ms(sample.reportStart)}, worker ${ms(sample.workerStart)}, file ${ms(sample.fileStart)}; ${sample.filesBeforeApi} files before the first API call)`,
+      `cold run ${run < 0 ? 'warm-up' : run + 1}: page one's picture ${ms(sample.picture)}, pdf.js page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)}; started: session ${ms(sample.sessionStart)}, report ${ms(sample.reportStart)}, worker ${ms(sample.workerStart)}, file ${ms(sample.fileStart)}; ${sample.filesBeforeApi} files before the first API call)`,
     );
   }
   // Warm: one context, the app's scripts and pdf.js in the HTTP cache (the report itself is never cached).
@@ -182,7 +209,7 @@ const main = async () => {
     await page.close();
     if (run >= 0) warm.push(sample);
     console.log(
-      `warm run ${run < 0 ? 'warm-up' : run + 1}: first page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)}; started: session ${ms(sample.sessionStart)}, report ${ms(sample.reportStart)}, worker ${ms(sample.workerStart)}, file ${ms(sample.fileStart)}; ${sample.filesBeforeApi} files before the first API call)`,
+      `warm run ${run < 0 ? 'warm-up' : run + 1}: page one's picture ${ms(sample.picture)}, pdf.js page ${ms(sample.firstPage)} (report JSON at ${ms(sample.reportJson)}, PDF bytes at ${ms(sample.pdfBytes)}; started: session ${ms(sample.sessionStart)}, report ${ms(sample.reportStart)}, worker ${ms(sample.workerStart)}, file ${ms(sample.fileStart)}; ${sample.filesBeforeApi} files before the first API call)`,
     );
   }
   await context.close();
@@ -193,7 +220,7 @@ const main = async () => {
 const record = (result) => {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const row = (/** @type {string} */ label, /** @type {ReturnType<typeof summarise>} */ s) =>
-    `| ${label} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.min)} | ${ms(s.max)} | ${ms(s.reportJson)} | ${ms(s.pdfBytes)} |`;
+    `| ${label} | ${ms(s.picture)} | ${ms(s.pictureP90)} | ${ms(s.median)} | ${ms(s.p90)} | ${ms(s.min)} | ${ms(s.max)} | ${ms(s.reportJson)} | ${ms(s.pdfBytes)} |`;
   const waterfall = (/** @type {string} */ label, /** @type {ReturnType<typeof summarise>} */ s) =>
     `| ${label} | ${Math.round(s.filesBeforeApi)} | ${ms(s.sessionStart)} | ${ms(s.reportStart)} | ${ms(s.workerStart)} | ${ms(s.fileStart)} | ${ms(s.median)} |`;
   const lines = [
@@ -206,13 +233,15 @@ const record = (result) => {
       ` ${viewport.width}x${viewport.height}, portal on PGlite in a fresh temp dir (LOG_LEVEL=warn), client@demo.test` +
       ` signed in through the login form. Report: the 50-page demo PDF (S-${result.reportId},` +
       ` ${result.pageCount ?? '?'} pages, ${Math.round(result.pdfSize / 1024)} KB as served, stamped with the reader's` +
-      ` watermark on every page). Measured: navigation start to performance.mark('${markName}'), set when the first` +
-      ` page's canvas is painted; ${runs} runs each after one warm-up run. Cold: a new browser context per run (empty` +
+      ` watermark on every page). Measured from navigation start: when page one was first on screen, as the picture the` +
+      ` server draws of the reader's stamped page one and sends in the viewer's page (element timing of` +
+      ` 'report-first-page'), and performance.mark('${markName}'), set when pdf.js has painted the page's canvas;` +
+      ` ${runs} runs each after one warm-up run. Cold: a new browser context per run (empty` +
       ` HTTP cache). Warm: one context (app scripts and pdf.js cached; the report JSON and PDF are never cached).` +
       ` The last two columns are medians of when the report JSON and the PDF bytes had arrived.`,
     '',
-    '| cache | median | p90 | min | max | report JSON at | PDF bytes at |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| cache | page one on screen (median) | p90 | pdf.js page (median) | p90 | min | max | report JSON at | PDF bytes at |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     row('cold', result.cold),
     row('warm', result.warm),
     '',
@@ -238,7 +267,7 @@ for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
 try {
   const result = await main();
   console.log(
-    `first page: cold median ${ms(result.cold.median)} p90 ${ms(result.cold.p90)}; warm median ${ms(result.warm.median)} p90 ${ms(result.warm.p90)}`,
+    `page one on screen: cold median ${ms(result.cold.picture)}, warm ${ms(result.warm.picture)}; pdf.js page: cold median ${ms(result.cold.median)} p90 ${ms(result.cold.p90)}; warm median ${ms(result.warm.median)} p90 ${ms(result.warm.p90)}`,
   );
   if (!args['no-write']) record(result);
 } catch (err) {

@@ -123,6 +123,9 @@ export const apiRoutes = [
   route('POST', '/report/:id/access/dAcsFree', 'public', true, { params: { id: 'S-0' } }),
   // Reading progress (ours, issue 11): how far the reader got in a report, for the home's "continue reading".
   route('PUT', '/report/:id/progress', 'signedIn', true, { params: { id: 'S-0' }, body: { fraction: 0.5 } }),
+  // The first page of the reader's stamped PDF as a picture (ours, issue 23): the viewer's page shows it before
+  // pdf.js has drawn the page. Public in the table like GET /report/:id: the service refuses an anonymous caller.
+  route('GET', '/report/:id/firstPage', 'public', false, { params: { id: 'S-0' } }),
   route('GET', '/reports/downloadPdf/:id/:userid', 'admin', false, { params: { id: 'S-0', userid: '0' } }),
   // Short-lived signed file URL (ours): the token is bound to the session or access key that asked for it.
   route('GET', '/files/:token', 'public', false, { params: { token: 'x' } }, inPath('token')),
@@ -227,9 +230,6 @@ export const apiRoutes = [
   route('GET', '/content', 'public'),
   // Our Firm Management (issue 24; spec 2): the About Us content saved whole.
   route('POST', '/content/update', 'admin', true, { body: { html: '<p>x</p>' } }),
-  route('GET', '/getCustomPageParam/:name', 'public', false, { params: { name: 'sRshWebContactHTML' } }),
-  // ALTCHA proof-of-work challenge for the contact forms (ours: the spec's captcha provider is not ours).
-  route('GET', '/aoi/challenge', 'public'),
   // Homepage Slider Management and header images (issue 24; spec 2 "Sliders and images"): the settings get and
   // the order save are ours (the spec does not show their paths); the media upload is POST /upload?type=banner.
   route('GET', '/sliderSettings', 'admin'),
@@ -238,6 +238,9 @@ export const apiRoutes = [
   route('GET', '/getHeaderImage', 'public', false, { query: { key: 'about' } }),
   route('GET', '/headerImages', 'admin'),
   route('GET', '/setHeaderImageDefault', 'admin', true, { query: { key: 'about' } }),
+  route('GET', '/getCustomPageParam/:name', 'public', false, { params: { name: 'sRshWebContactHTML' } }),
+  // ALTCHA proof-of-work challenge for the contact forms (ours: the spec's captcha provider is not ours).
+  route('GET', '/aoi/challenge', 'public'),
   route('POST', '/aoi', 'public', true, { body: {} }),
   route('POST', '/aoi/verifyToken', 'public', true, { body: { token: 'x' } }),
   // Subscriptions, unsubscribe and persons (issue 12; spec 3 section 7). Public in the table: the service finds the
@@ -358,7 +361,7 @@ export const publicMediaFolders = [
   'posts',
   // CONNECT event banners (issue 15), re-encoded PNGs under a new name per upload
   'banners',
-] as const;
-export type PublicMediaFolder = (typeof publicMediaFolders)[number];
   // pages' header pictures (issue 24), re-encoded WebP under a new name per upload
   'headers',
+] as const;
+export type PublicMediaFolder = (typeof publicMediaFolders)[number];

@@ -13,17 +13,26 @@ export const bootCallsOf = (screen: ScreenId, pathname: string): string[] => {
   if (screen === 'landing') calls.push('/landing');
   else if (screen === 'about') calls.push('/content');
   else if (screen === 'reportViewer') {
-    const segment = /^\/reports\/([^/]+)\/?$/i.exec(pathname)?.[1];
-    let parsed: ReturnType<typeof parseViewerSegment> = null;
-    try {
-      parsed = segment ? parseViewerSegment(segment) : null;
-    } catch {
-      // A malformed escape in the address: the screen shows its not-found state, and nothing is started.
-    }
-    if (parsed && parsed !== 'webcast') calls.push(`/report/${encodeURIComponent(parsed.apiId)}`);
+    const report = viewerReportOf(pathname);
+    if (report) calls.push(`/report/${encodeURIComponent(report.apiId)}`);
   }
   return calls;
 };
+
+/** The report a viewer address (/reports/{segment}) names, or null (none, the webcast, a malformed escape). */
+export const viewerReportOf = (pathname: string) => {
+  const segment = /^\/reports\/([^/]+)\/?$/i.exec(pathname)?.[1];
+  let parsed: ReturnType<typeof parseViewerSegment> = null;
+  try {
+    parsed = segment ? parseViewerSegment(segment) : null;
+  } catch {
+    // A malformed escape in the address: the screen shows its not-found state, and nothing is started.
+  }
+  return parsed && parsed !== 'webcast' ? parsed : null;
+};
+
+/** The picture of the first page of a report's PDF for the signed-in reader (GET /report/{id}/firstPage). */
+export const firstPageCallOf = (apiId: string) => `/report/${encodeURIComponent(apiId)}/firstPage`;
 
 /** Screens whose first paint needs pdf.js: its worker is started with the page, not after the report's data. */
 export const pdfWorkerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['reportViewer']);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   bootCallsOf,
+  firstPageCallOf,
   matchWebRoute,
   messages,
   messagesSite,
@@ -12,6 +13,7 @@ import {
   type RuntimeConfig,
   type ScreenId,
   sessionCookie,
+  viewerReportOf,
 } from '@portal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -23,6 +25,7 @@ import {
   isCompleteTemplate,
   type Manifest,
   paintedPageMarkup,
+  paintedReportPageMarkup,
   pdfWorkerFileOf,
   preloadTags,
   renderDocument,
@@ -173,6 +176,17 @@ export const staticPlugin = async (app: App, config: Config) => {
       } catch (error) {
         // The painted text is an extra: without the database the page still goes out (the app says the rest).
         request.log.warn({ err: error }, 'No painted text for the page: the lookup failed');
+      }
+    }
+    if (route?.screen === 'reportViewer') {
+      try {
+        // A signed-in reader who may read the report's PDF gets its first page drawn in the page itself.
+        const report = viewerReportOf(pathname);
+        const session = report ? await resolveSessionCookie(sessions, request.cookies[sessionCookie]) : null;
+        if (report && session && (await app.services.reportViewer.firstPagePainted(session.user, report.id)))
+          painted = paintedReportPageMarkup(`${apiBase}${firstPageCallOf(report.apiId)}`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'No first page for the page: the lookup failed');
       }
     }
     const assets = route ? screens.get(screenModuleOf(route.screen)) : undefined;

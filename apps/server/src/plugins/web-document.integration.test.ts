@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteContent, sliders } from '../db/schema/index.ts';
+import { reports, siteContent, sliders } from '../db/schema/index.ts';
 import { createStorage } from '../modules/storage/storage.ts';
+import { demoPassword } from '../seed/accounts.ts';
+import { yearbookKey } from '../seed/viewer.ts';
 import { TestClient } from '../test/client.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -244,5 +247,45 @@ describe('web document', () => {
       "default-src 'none'; style-src 'unsafe-inline'; script-src 'none'; sandbox",
     );
     expect(logo.body).toBe(logoSvg);
+  });
+
+  it("paints the first page of a PDF the signed-in reader may read, drawn from the reader's stamped copy", async () => {
+    const [yearbook] = await t.db
+      .select({ id: reports.id })
+      .from(reports)
+      .where(eq(reports.filePath, yearbookKey));
+    const id = yearbook!.id;
+    const picture = `/api/report/S-${id}/firstPage`;
+    const painted = `<div class="portal-painted-report"><img src="${picture}" alt="" width="893" height="1263" fetchpriority="high" elementtiming="report-first-page"></div>`;
+    const client = await TestClient.signedIn(t.app, 'client@demo.test', demoPassword);
+    expect(await page(`/reports/${id}_asia-semiconductor-yearbook`, client)).toContain(painted);
+    // not for a visitor who is not signed in, nor on a report that names no PDF
+    expect(await page(`/reports/${id}_asia-semiconductor-yearbook`)).not.toContain('portal-painted-report');
+    expect(await page('/reports/999999', client)).not.toContain('portal-painted-report');
+    // The picture: the reader's own stamped page one (their name is in the watermark), never for a visitor.
+    const image = await client.get(picture);
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('private, max-age=300');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 893, 1263]);
+    expect((await new TestClient(t.app).get(picture)).statusCode).toBe(401);
+    expect((await client.get('/api/report/S-999999/firstPage')).statusCode).toBe(404);
+    expect((await client.get('/api/report/not-an-id/firstPage')).statusCode).toBe(400);
+    // A report the reader may not read: no picture in its page, and the picture refused.
+    const ids = await t.db.select({ id: reports.id }).from(reports).limit(60);
+    let refused: number | undefined;
+    for (const row of ids) {
+      if ((await client.get(`/api/report/S-${row.id}`)).statusCode === 403) {
+        refused = row.id;
+        break;
+      }
+    }
+    expect(refused, 'a report the demo client is not entitled to').toBeDefined();
+    expect(await page(`/reports/${refused}`, client)).not.toContain('portal-painted-report');
+    expect((await client.get(`/api/report/S-${refused}/firstPage`)).statusCode).toBe(403);
+    // A second request is the stored picture (drawn once per copy).
+    const again = await client.get(picture);
+    expect(again.rawPayload.equals(image.rawPayload)).toBe(true);
   });
 });

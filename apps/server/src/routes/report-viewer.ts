@@ -38,6 +38,23 @@ export const reportViewerRoutes = (app: App) => {
   });
 
   app.route({
+    ...tableRoute('GET /report/:id/firstPage'),
+    // No response schema for the picture: its bytes, or a viewer refusal.
+    schema: { params: reportIdParams },
+    handler: async (request, reply) => {
+      const outcome = await viewer.firstPage(request.session, request.params.id.id);
+      if (outcome.status !== 200)
+        return reply.code(outcome.status).header('cache-control', 'private, no-store').send(outcome.body);
+      // The reader's own stamped page: kept by their browser only, for as long as a signed file URL lives.
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(outcome.body);
+    },
+  });
+
+  app.route({
     ...tableRoute('GET /reports/:id'),
     schema: { params: reportIdParams, response: { 200: reportPathReply, ...refusals } },
     handler: async (request, reply) => send(reply, await viewer.path(request.session, request.params.id)),

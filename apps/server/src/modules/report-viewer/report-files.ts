@@ -26,6 +26,7 @@ import { pdfPageCount } from '../watermark/stamp-pdf.ts';
 import type { WatermarkService } from '../watermark/watermark.service.ts';
 import { type ByteRange, parseByteRange, sliceStream } from './byte-range.ts';
 import { bindingHash, type FileTokenCheck, isBoundTo, openFileToken, signFileToken } from './file-tokens.ts';
+import { drawFirstPage, firstPageKeyOf } from './first-page.ts';
 import {
   fail,
   type Outcome,
@@ -190,9 +191,44 @@ export const createReportFiles = (deps: {
       `frame-ancestors 'self'${deps.frameOrigins.map((o) => ` ${o}`).join('')}`,
     ].join('; ');
 
+  /** The picture of page one of a stamped copy, drawn and stored on its first request; null when it cannot be. */
+  const firstPageOf = async (copyKey: string) => {
+    const key = firstPageKeyOf(copyKey);
+    const stored = await storage.get(key);
+    if (stored) return stored;
+    const pdf = await storage.get(copyKey);
+    const drawn = pdf ? await drawFirstPage(pdf) : null;
+    if (!drawn) return null;
+    await storage.put(key, drawn.bytes, 'image/webp');
+    return drawn.bytes;
+  };
+
   return {
     signedPath,
     pageCountOf,
+
+    /**
+     * GET /report/{id}/firstPage (signed in; issue 23): page one of the reader's own stamped copy as a picture, for
+     * the viewer's page to show before pdf.js has drawn it. The same rule and log as the viewer's other calls; the
+     * copy is the one the reader's PDF comes from (stamped now if it is not yet).
+     */
+    async firstPage(caller: SessionCaller | null, reportId: number): Promise<Outcome<Buffer>> {
+      const decision = await access.gate(caller, reportId, 'file', 'pdf first page');
+      if (!decision.ok) return decision.outcome;
+      const { report } = decision;
+      const missing = fail(404, viewerHtmlError(viewerMessages.fileMissing));
+      if (!caller || fileTypeOf(report.filetype) !== 'pdf' || isAddress(report)) return missing;
+      const copy = await stampedCopy(report, readerOfUser(caller.user), null, false);
+      const bytes = copy ? await firstPageOf(copy.storageKey) : null;
+      return bytes ? { status: 200, body: bytes } : missing;
+    },
+
+    /** Whether the viewer's page for this signed-in reader starts with the first page's picture (a readable PDF). */
+    async firstPagePainted(user: User, reportId: number) {
+      if ((await access.mayOpen(user, reportId)) !== 'granted') return false;
+      const report = await access.findReport(reportId, user.type === 'admin');
+      return report !== null && fileTypeOf(report.filetype) === 'pdf' && !isAddress(report);
+    },
 
     /**
      * GET /reports/downloadPdf/{id}/{userid} (admin): the PDF stamped for user {userid}, base64. One call per

@@ -55,6 +55,8 @@ export const createReportViewerService = (deps: {
     access: access.access,
     downloadPdf: files.downloadPdf,
     file: files.file,
+    firstPage: files.firstPage,
+    firstPagePainted: files.firstPagePainted,
   };
 };
 

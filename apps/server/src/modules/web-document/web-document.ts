@@ -185,6 +185,16 @@ export const paintedPageMarkup = (page: { eyebrow: string; title: string; html: 
   `<div class="portal-painted"><p class="portal-painted-eyebrow">${escapeHtml(page.eyebrow)}</p>` +
   `<h1>${escapeHtml(page.title)}</h1><div class="portal-painted-prose">${page.html}</div></div>`;
 
+/**
+ * The viewer's page for a reader who may read its PDF: the first page as the server draws it (GET
+ * /report/{id}/firstPage), in the splash, so the reader has page one before pdf.js has loaded; the viewer shows
+ * the same picture (from the browser's cache) in the page's place until pdf.js has drawn it. `elementtiming`
+ * lets the benchmark read when it was painted.
+ */
+export const paintedReportPageMarkup = (src: string) =>
+  `<div class="portal-painted-report"><img src="${escapeHtml(src)}" alt="" width="893" height="1263" ` +
+  `fetchpriority="high" elementtiming="report-first-page"></div>`;
+
 /** Screens whose first paint is the banner: the landing and the signed-in home. */
 export const bannerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['landing', 'home']);
 

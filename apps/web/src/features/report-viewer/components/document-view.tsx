@@ -1,7 +1,9 @@
-import { type ResolvedWatermark, resolveFileUrl } from '@portal/contract';
+import { firstPageCallOf, type ResolvedWatermark, resolveFileUrl } from '@portal/contract';
 import { lazy, Suspense, useEffect } from 'react';
+import { paintedFirstPage } from '../../../lib/boot-hints.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
 import type { ViewerData } from '../api/viewer-api.ts';
+import { firstPageTiming } from '../lib/first-page.ts';
 import { prefetchPdfBytes } from '../lib/pdf-bytes.ts';
 import classes from './viewer.module.css';
 import { WatermarkOverlay } from './watermark-overlay.tsx';
@@ -19,10 +21,20 @@ const GenericFrameView = lazy(() =>
   import('./media-view.tsx').then((m) => ({ default: m.GenericFrameView })),
 );
 
-export function DocumentSkeleton({ height }: { height: number }) {
+/**
+ * The document's place while it loads: the picture of its first page when the server drew one in the page
+ * (`firstPage`, lib/boot-hints.ts), else a shimmer.
+ */
+export function DocumentSkeleton({ height, firstPage }: { height: number; firstPage?: string | undefined }) {
   return (
     <div style={{ height }} className={classes.fallback} aria-busy="true">
-      <div className={classes.pageSkeleton} role="progressbar" aria-label="Loading report" />
+      {firstPage ? (
+        <div className={classes.firstPagePicture} role="progressbar" aria-label="Loading report">
+          <img src={firstPage} alt="" {...firstPageTiming} width={893} height={1263} />
+        </div>
+      ) : (
+        <div className={classes.pageSkeleton} role="progressbar" aria-label="Loading report" />
+      )}
     </div>
   );
 }
@@ -61,6 +73,7 @@ export function DocumentView({
 }) {
   const { report, watermarks } = data;
   const url = resolveFileUrl(getRuntimeConfig().apiBase, report.fileUrl);
+  const firstPage = report.filetype === 'pdf' ? paintedFirstPage(firstPageCallOf(report.apiId)) : undefined;
   const type = report.filetype;
   // The file downloads while the renderer's code loads, not after it.
   useEffect(() => {
@@ -69,7 +82,7 @@ export function DocumentView({
   let view: React.ReactNode;
   switch (type) {
     case 'pdf':
-      view = <PdfView url={url} height={height} onProgress={onProgress} />;
+      view = <PdfView url={url} height={height} onProgress={onProgress} firstPage={firstPage} />;
       break;
     case 'xls':
     case 'xlsx':
@@ -132,5 +145,5 @@ export function DocumentView({
         </Marked>
       );
   }
-  return <Suspense fallback={<DocumentSkeleton height={height} />}>{view}</Suspense>;
+  return <Suspense fallback={<DocumentSkeleton height={height} firstPage={firstPage} />}>{view}</Suspense>;
 }

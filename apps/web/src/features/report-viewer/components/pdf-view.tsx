@@ -11,6 +11,7 @@ import {
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { takeBootPdfWorker } from '../../../lib/boot.ts';
+import { firstPageTiming } from '../lib/first-page.ts';
 import { takePdfBytes } from '../lib/pdf-bytes.ts';
 import {
   doubleTap,
@@ -255,10 +256,13 @@ export default function PdfView({
   url,
   height,
   onProgress,
+  firstPage,
 }: {
   url: string;
   height: number;
   onProgress?: (fraction: number) => void;
+  /** the picture of page one the server drew (lib/boot-hints.ts), shown in its place until pdf.js has drawn it */
+  firstPage?: string | undefined;
 }) {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
@@ -271,6 +275,7 @@ export default function PdfView({
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
   const marked = useRef(false);
+  const [drawn, setDrawn] = useState(false);
   const progress = useRef(onProgress);
   progress.current = onProgress;
 
@@ -479,6 +484,7 @@ export default function PdfView({
   const onFirstPainted = () => {
     if (marked.current) return;
     marked.current = true;
+    setDrawn(true);
     // The benchmark (bench/pdf-first-page.mjs) reads this mark: navigation start to the first painted page.
     performance.mark(firstPdfPageMark);
   };
@@ -578,7 +584,20 @@ export default function PdfView({
         tabIndex={0}
       >
         <div ref={pagesRef} className={classes.pdfPages}>
-          {!doc && <div className={classes.pageSkeleton} aria-hidden="true" />}
+          {firstPage && !drawn && (
+            // The server's picture of page one, where pdf.js draws it, until pdf.js has (then it goes).
+            <div className={classes.firstPagePicture} data-over={doc ? '' : undefined} aria-hidden="true">
+              <img
+                src={firstPage}
+                alt=""
+                {...firstPageTiming}
+                width={893}
+                height={1263}
+                style={pageWidth ? { width: pageWidth } : undefined}
+              />
+            </div>
+          )}
+          {!doc && !firstPage && <div className={classes.pageSkeleton} aria-hidden="true" />}
           {doc &&
             fitWidth > 0 &&
             pages.map((n) => (

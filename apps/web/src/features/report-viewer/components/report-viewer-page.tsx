@@ -1,7 +1,8 @@
-import { viewerErrorCodes, viewerMessages } from '@portal/contract';
+import { firstPageCallOf, viewerErrorCodes, viewerMessages } from '@portal/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/status.tsx';
+import { paintedFirstPage } from '../../../lib/boot-hints.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { logReportAccess, useViewerReport, type ViewerData, type ViewerSource } from '../api/viewer-api.ts';
@@ -51,14 +52,14 @@ function useAccessLog(data: ViewerData | undefined, signedIn: boolean) {
   }, [data, signedIn]);
 }
 
-function ViewerSkeleton({ height }: { height: number }) {
+function ViewerSkeleton({ height, firstPage }: { height: number; firstPage?: string | undefined }) {
   return (
     <div className={classes.page}>
       <div className={classes.reportHeader}>
         <div className={classes.skeletonTitle} />
       </div>
       <div className={classes.document}>
-        <DocumentSkeleton height={height} />
+        <DocumentSkeleton height={height} firstPage={firstPage} />
       </div>
     </div>
   );
@@ -112,7 +113,10 @@ export function ReportViewerPage({ source, rfs, saveButton }: ReportViewerPagePr
     return (
       <>
         {notices}
-        <ViewerSkeleton height={height} />
+        <ViewerSkeleton
+          height={height}
+          firstPage={'apiId' in source ? paintedFirstPage(firstPageCallOf(source.apiId)) : undefined}
+        />
       </>
     );
   if (query.isError)
