@@ -89,8 +89,6 @@ export const messagesSettingsAdmin = {
     leave: 'Leave',
     stay: 'Stay',
     editWatermark: 'Edit on the watermark settings screen',
-    filter: 'Find a parameter',
-    noMatch: 'No parameter matches.',
   },
   errors: {
     unknownParameter: 'There is no editable parameter of that name.',

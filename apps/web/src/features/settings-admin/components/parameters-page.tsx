@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
 import { LoadingState } from '../../../components/status.tsx';
@@ -106,15 +106,12 @@ export function ParametersPage() {
           </section>
         ))
       )}
-      <ConfirmDialog
+      <LeaveDialog
+        blocker={blocker}
         title={m.title}
         text={m.unsaved}
-        opened={blocker.state === 'blocked'}
-        confirmLabel={m.leave}
-        cancelLabel={m.stay}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        leaveLabel={m.leave}
+        stayLabel={m.stay}
       />
     </div>
   );

@@ -12,6 +12,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
@@ -191,15 +192,12 @@ export function WatermarkPage() {
         onConfirm={remove}
         onClose={() => setRemoving(null)}
       />
-      <ConfirmDialog
+      <LeaveDialog
+        blocker={blocker}
         title={m.title}
         text={m.unsaved}
-        opened={blocker.state === 'blocked'}
-        confirmLabel={m.leave}
-        cancelLabel={m.stay}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        leaveLabel={m.leave}
+        stayLabel={m.stay}
       />
     </div>
   );

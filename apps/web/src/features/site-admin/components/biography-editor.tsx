@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { messagesSite } from '@portal/contract';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { ImageControl } from '../../../components/rich-text/image-control.tsx';
 import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
@@ -77,15 +77,12 @@ export default function BiographyEditor({
           </Button>
         </div>
       </form>
-      <ConfirmDialog
+      <LeaveDialog
+        blocker={blocker}
         title={m.title(name)}
         text={messagesSite.ourFirm.unsaved}
-        opened={blocker.state === 'blocked'}
-        confirmLabel={messagesSite.ourFirm.leave}
-        cancelLabel={messagesSite.ourFirm.stay}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        leaveLabel={messagesSite.ourFirm.leave}
+        stayLabel={messagesSite.ourFirm.stay}
       />
     </section>
   );

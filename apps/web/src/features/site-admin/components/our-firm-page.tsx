@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { messagesSite } from '@portal/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { RichTextField } from '../../../components/rich-text/rich-text-field.tsx';
 import { useRichTextEditor } from '../../../components/rich-text/use-rich-text-editor.ts';
 import { LoadingState } from '../../../components/status.tsx';
@@ -90,15 +90,12 @@ export function OurFirmPage() {
           </div>
         </form>
       )}
-      <ConfirmDialog
+      <LeaveDialog
+        blocker={blocker}
         title={m.title}
         text={m.unsaved}
-        opened={blocker.state === 'blocked'}
-        confirmLabel={m.leave}
-        cancelLabel={m.stay}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        leaveLabel={m.leave}
+        stayLabel={m.stay}
       />
     </div>
   );

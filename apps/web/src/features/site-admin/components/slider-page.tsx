@@ -7,6 +7,7 @@ import { IconGripVertical, IconLock, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
@@ -277,15 +278,12 @@ export function SliderPage() {
         onConfirm={remove}
         onClose={() => setDeleting(false)}
       />
-      <ConfirmDialog
+      <LeaveDialog
+        blocker={blocker}
         title={m.title}
         text={m.unsaved}
-        opened={blocker.state === 'blocked'}
-        confirmLabel={m.leave}
-        cancelLabel={m.stay}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        leaveLabel={m.leave}
+        stayLabel={m.stay}
       />
     </div>
   );

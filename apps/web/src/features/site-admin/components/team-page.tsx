@@ -7,6 +7,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/leave-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/status.tsx';
 import { showToast, Toasts } from '../../../components/toasts.tsx';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard.ts';
@@ -243,15 +244,12 @@ export function TeamPage() {
           />
         </Suspense>
       )}
-      <ConfirmDialog
+      <LeaveDialog
+        blocker={blocker}
         title={m.title}
         text={profileDirty ? m.profile.unsaved : m.unsaved}
-        opened={blocker.state === 'blocked'}
-        confirmLabel={m.leave}
-        cancelLabel={m.stay}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
+        leaveLabel={m.leave}
+        stayLabel={m.stay}
       />
     </div>
   );
