@@ -119,6 +119,16 @@ test('an admin edits a parameter on the parameters screen', async ({ page }) => 
     await expect(ids.getByText(m.errors.idList)).toBeVisible();
     await expect(ids.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
 
+    // The filter hides the parameters that do not match, and keeps what was typed in them.
+    const filter = page.getByRole('searchbox', { name: m.parameters.filter });
+    await filter.fill(parameterName);
+    await expect(ids).toBeHidden();
+    await expect(card).toBeVisible();
+    await filter.fill('no such parameter');
+    await expect(page.getByText(m.parameters.noMatch)).toBeVisible();
+    await filter.fill('');
+    await expect(ids.getByRole('textbox')).toHaveValue('12, twelve');
+
     await input.fill(next);
     await expect(save).toBeEnabled();
     await expectAccessible(page, 'parameters screen with an unsaved change and a refused value');

@@ -64,6 +64,10 @@ export const messagesSettingsAdmin = {
   },
   parameters: {
     title: 'Parameters',
+    filter: 'Find a parameter',
+    filterHint: 'By its name or what it does.',
+    noMatch: 'No parameter matches.',
+    retry: 'Try again',
     lead: 'The portal’s configuration parameters. Each one is saved on its own and checked on the server; readers see a change on their next request.',
     groups: {
       connect: 'CONNECT appointments',

@@ -54,6 +54,14 @@ export function ParametersPage() {
   const stored = useAdminParameters();
   const [dirtyNames, setDirtyNames] = useState<ReadonlySet<string>>(new Set());
   const blocker = useLeaveGuard(dirtyNames.size > 0);
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  // A filtered-out parameter is hidden, not unmounted: what was typed in it stays.
+  const matches = (parameter: AdminParameter) =>
+    needle === '' ||
+    parameter.name.toLowerCase().includes(needle) ||
+    parameter.description.toLowerCase().includes(needle);
+  const anyMatch = adminParameters.some(matches);
   const byName = useMemo(
     () => new Map<string, AdminParameterEntry>((stored.data ?? []).map((entry) => [entry.name, entry])),
     [stored.data],
@@ -82,30 +90,50 @@ export function ParametersPage() {
             <p role="alert" className={classes.error}>
               {m.loadFailed}{' '}
               <Button variant="subtle" size="compact-sm" onClick={() => void stored.refetch()}>
-                Try again
+                {m.retry}
               </Button>
             </p>
           )}
         </>
       ) : (
+        <>
+          <TextInput
+            className={classes.filter}
+            label={m.filter}
+            description={m.filterHint}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+          />
+          <p role="status" className={classes.lead}>
+            {anyMatch ? '' : m.noMatch}
+          </p>
+        </>
+      )}
+      {stored.data &&
         groups.map((group) => (
-          <section key={group} className={classes.group} aria-labelledby={`group-${group}`}>
+          <section
+            key={group}
+            className={classes.group}
+            aria-labelledby={`group-${group}`}
+            hidden={!adminParameters.some((parameter) => parameter.group === group && matches(parameter))}
+          >
             <h2 id={`group-${group}`} className={classes.groupTitle}>
               {m.groups[group]}
             </h2>
             {adminParameters
               .filter((parameter) => parameter.group === group)
               .map((parameter) => (
-                <ParameterCard
-                  key={parameter.name}
-                  parameter={parameter}
-                  stored={byName.get(parameter.name)?.value ?? null}
-                  onDirty={setDirty}
-                />
+                <div key={parameter.name} hidden={!matches(parameter)}>
+                  <ParameterCard
+                    parameter={parameter}
+                    stored={byName.get(parameter.name)?.value ?? null}
+                    onDirty={setDirty}
+                  />
+                </div>
               ))}
           </section>
-        ))
-      )}
+        ))}
       <LeaveDialog
         blocker={blocker}
         title={m.title}
