@@ -29,6 +29,7 @@ import {
   pdfWorkerFileOf,
   preloadTags,
   renderDocument,
+  reportPagePreload,
   type ScreenAssets,
   screenAssetsOf,
   screenModuleOf,
@@ -178,13 +179,21 @@ export const staticPlugin = async (app: App, config: Config) => {
         request.log.warn({ err: error }, 'No painted text for the page: the lookup failed');
       }
     }
+    let firstHeadTags: string | undefined;
     if (route?.screen === 'reportViewer') {
       try {
         // A signed-in reader who may read the report's PDF gets its first page drawn in the page itself.
         const report = viewerReportOf(pathname);
         const session = report ? await resolveSessionCookie(sessions, request.cookies[sessionCookie]) : null;
-        if (report && session && (await app.services.reportViewer.firstPagePainted(session.user, report.id)))
-          painted = paintedReportPageMarkup(`${apiBase}${firstPageCallOf(report.apiId)}`);
+        if (
+          report &&
+          session &&
+          (await app.services.reportViewer.firstPagePainted(session.user, report.id))
+        ) {
+          const src = `${apiBase}${firstPageCallOf(report.apiId)}`;
+          painted = paintedReportPageMarkup(src);
+          firstHeadTags = reportPagePreload(src);
+        }
       } catch (error) {
         request.log.warn({ err: error }, 'No first page for the page: the lookup failed');
       }
@@ -198,6 +207,7 @@ export const staticPlugin = async (app: App, config: Config) => {
         preloadTags(assets, deferScripts) + (route ? bootTagsFor(route.screen, pathname, pdfWorker) : ''),
       hero,
       painted,
+      firstHeadTags,
       deferScripts,
     });
   };

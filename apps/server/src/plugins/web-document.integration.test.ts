@@ -258,7 +258,10 @@ describe('web document', () => {
     const picture = `/api/report/S-${id}/firstPage`;
     const painted = `<div class="portal-painted-report"><img src="${picture}" alt="" width="893" height="1263" fetchpriority="high" elementtiming="report-first-page"></div>`;
     const client = await TestClient.signedIn(t.app, 'client@demo.test', demoPassword);
-    expect(await page(`/reports/${id}_asia-semiconductor-yearbook`, client)).toContain(painted);
+    const viewer = await page(`/reports/${id}_asia-semiconductor-yearbook`, client);
+    expect(viewer).toContain(painted);
+    // asked for first, before any script or style of the page
+    expect(viewer).toContain(`<head><link rel="preload" as="image" href="${picture}" fetchpriority="high">`);
     // not for a visitor who is not signed in, nor on a report that names no PDF
     expect(await page(`/reports/${id}_asia-semiconductor-yearbook`)).not.toContain('portal-painted-report');
     expect(await page('/reports/999999', client)).not.toContain('portal-painted-report');

@@ -134,6 +134,11 @@ export const renderDocument = (
     firmName: string;
     colors?: BrandColors;
     headTags: string;
+    /**
+     * Tags first in the head, before the built page's own scripts and styles: the preload of a picture that is
+     * the page's first paint (the viewer's first page), so that it is asked for before any script.
+     */
+    firstHeadTags?: string | undefined;
     hero?: string | undefined;
     /** Markup the server paints in the splash for the screen (`paintedScreens`), already sanitised. */
     painted?: string | undefined;
@@ -153,6 +158,7 @@ export const renderDocument = (
     .replace(SPLASH_HERO_MARK, () => heroMarkup + (options.painted ?? ''))
     // Last in the head: after the built stylesheet's link, so the firm's variables win over its defaults.
     .replace('</head>', () => `${heroMeta}${options.headTags}${style}</head>`);
+  if (options.firstHeadTags) page = page.replace(/<head>/i, (head) => `${head}${options.firstHeadTags}`);
   if (themeColor) {
     page = page.replace(
       /<meta name="theme-color" content="[^"]*"\s*\/?>/,
@@ -194,6 +200,10 @@ export const paintedPageMarkup = (page: { eyebrow: string; title: string; html: 
 export const paintedReportPageMarkup = (src: string) =>
   `<div class="portal-painted-report"><img src="${escapeHtml(src)}" alt="" width="893" height="1263" ` +
   `fetchpriority="high" elementtiming="report-first-page"></div>`;
+
+/** The preload of the viewer's first page picture, first in the head (see `renderDocument`'s firstHeadTags). */
+export const reportPagePreload = (src: string) =>
+  `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">`;
 
 /** Screens whose first paint is the banner: the landing and the signed-in home. */
 export const bannerScreens: ReadonlySet<ScreenId> = new Set<ScreenId>(['landing', 'home']);
