@@ -22,7 +22,8 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 const serverEntry = 'apps/server/dist/server.js';
 const journeyDataScript = 'apps/server/scripts/e2e-journey-data.ts';
 const host = '127.0.0.1';
-const startTimeoutMs = 120_000;
+// The first start seeds the demo, its four replays encoded by ffmpeg included (about a minute on 2 cores).
+const startTimeoutMs = 300_000;
 
 interface Harness {
   workDir: string;

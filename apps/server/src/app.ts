@@ -43,6 +43,7 @@ import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
 import { usersRoutes } from './routes/users.ts';
 import { verificationRoutes } from './routes/verification.ts';
+import { videosRoutes } from './routes/videos.ts';
 import { createServices } from './services.ts';
 import type { App } from './types.ts';
 
@@ -117,6 +118,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       followsRoutes(api);
       teamRoutes(api);
       bannersRoutes(api);
+      videosRoutes(api);
       postSearchRoutes(api);
       connectEventsRoutes(api);
       uploadsRoutes(api);

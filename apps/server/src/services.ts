@@ -42,6 +42,7 @@ import { createStorage } from './modules/storage/storage.ts';
 import { createSubscriptionMailService } from './modules/subscription-mail/subscription-mail.service.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { createThrottlesService } from './modules/throttles/throttles.service.ts';
+import { createVideosService } from './modules/videos/videos.service.ts';
 import { createWatermarkService } from './modules/watermark/watermark.service.ts';
 
 /** Wires the domain modules together; the routes reach them through `app.services`. */
@@ -181,6 +182,8 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     team: createTeamService({ db, changes, photos: analystPhotos }),
     // Homepage Slider Management and header images (issue 24).
     banners: createBannersService({ db, storage: createStorage(config), changes, clock }),
+    // Video replays and transcripts (issue 25).
+    videos: createVideosService({ db, entitlements, changes, clock }),
     subscriptionMail,
     listMail,
     publishAlerts,

@@ -230,6 +230,25 @@ export const apiRoutes = [
   route('GET', '/content', 'public'),
   // Our Firm Management (issue 24; spec 2): the About Us content saved whole.
   route('POST', '/content/update', 'admin', true, { body: { html: '<p>x</p>' } }),
+  // Video replays (issue 25; spec 2 and 3 "Videos and transcripts"): the list and its side panels, saving, the
+  // player's access call, and the transcript save (admin). Ours: the film and the transcript of a replay for a
+  // reader who may watch it (entitlement checked on every request, byte ranges for the film), and the player's
+  // heartbeat (watch time, Most Watched).
+  route('GET', '/videos', 'signedIn'),
+  route('GET', '/videos/most_watch', 'signedIn'),
+  route('GET', '/videos/saved', 'signedIn'),
+  route('POST', '/videos/save/:id', 'signedIn', true, { params: { id: '1' } }),
+  route('POST', '/videos/:id', 'signedIn', true, { params: { id: '1' } }),
+  route('POST', '/videos/:id/watch', 'signedIn', true, {
+    params: { id: '1' },
+    body: { position: 1, watched: 1 },
+  }),
+  route('GET', '/videos/:id/file', 'signedIn', false, { params: { id: '1' } }),
+  route('GET', '/videos/:id/transcript', 'signedIn', false, { params: { id: '1' } }),
+  route('POST', '/transcript/:videoId', 'admin', true, {
+    params: { videoId: '1' },
+    body: { transcript: [], version: 0 },
+  }),
   // Homepage Slider Management and header images (issue 24; spec 2 "Sliders and images"): the settings get and
   // the order save are ours (the spec does not show their paths); the media upload is POST /upload?type=banner.
   route('GET', '/sliderSettings', 'admin'),

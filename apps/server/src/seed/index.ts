@@ -10,6 +10,7 @@ import { connectSeed } from './connect.ts';
 import { crmSeed } from './crm.ts';
 import { crmParametersSeed } from './crm-parameters.ts';
 import { parametersSeed } from './parameters.ts';
+import { replaysSeed } from './replays.ts';
 import type { SeedContext, SeedModule } from './seed-module.ts';
 import { siteSeed } from './site.ts';
 import { siteParametersSeed } from './site-parameters.ts';
@@ -37,6 +38,8 @@ export const seedModules: readonly SeedModule[] = [
   { ...blogsSeed, demo: true },
   // CONNECT (issue 15): after the catalogue (its analysts), the CRM (the matrix) and users management (registrants)
   { ...connectSeed, demo: true },
+  // video replays (issue 25): after the catalogue (analysts, sectors) and CONNECT (the events they record)
+  { ...replaysSeed, demo: true },
 ];
 
 /**

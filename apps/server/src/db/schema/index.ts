@@ -13,4 +13,5 @@ export * from './parameters.ts';
 export * from './publishing.ts';
 export * from './seed-runs.ts';
 export * from './site.ts';
+export * from './videos.ts';
 export * from './viewer.ts';

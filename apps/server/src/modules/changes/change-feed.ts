@@ -19,6 +19,7 @@ import type { Log } from '../runtime.ts';
  * - `follow`: the analysts a reader follows (user ids)
  * - `parameter`: configuration parameters (their names)
  * - `company`: a company's own row as its page shows it, such as the biography (company ids)
+ * - `video`: a replay as its list and player show it: its transcript, saved state and watch time (video ids)
  */
 export const changeKinds = [
   'report',
@@ -33,6 +34,7 @@ export const changeKinds = [
   'follow',
   'parameter',
   'company',
+  'video',
 ] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

@@ -21,8 +21,15 @@ export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** null when the key holds nothing (or cannot) */
   get(key: string): Promise<Buffer | null>;
-  /** A stream for serving large files without buffering them; null when the key holds nothing (or cannot). */
-  stream(key: string): Promise<{ body: Readable; file: StoredFile } | null>;
+  /**
+   * A stream for serving large files without buffering them; null when the key holds nothing (or cannot). With
+   * `range` (inclusive byte offsets within the file), only those bytes are read: a seek into a long film reads
+   * from there, not from the start.
+   */
+  stream(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ body: Readable; file: StoredFile } | null>;
   exists(key: string): Promise<boolean>;
   /** Removes the file if present. */
   delete(key: string): Promise<void>;
@@ -122,10 +129,13 @@ export const createLocalStorage = (root: string): Storage => {
         throw error;
       }
     },
-    async stream(key) {
+    async stream(key, range) {
       const file = await fileStat(key);
       if (!file) return null;
-      return { body: createReadStream(resolve(key)), file };
+      return {
+        body: createReadStream(resolve(key), range ? { start: range.start, end: range.end } : undefined),
+        file,
+      };
     },
     async exists(key) {
       return (await fileStat(key)) !== null;

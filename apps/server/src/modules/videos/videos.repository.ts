@@ -1,0 +1,141 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.ts';
+import { type StoredTranscriptEntry, savedVideos, videos, videoWatch } from '../../db/schema/index.ts';
+
+/** A replay with what decides who may watch it and what the list shows. */
+export interface VideoRow {
+  id: number;
+  doc_id: string;
+  title: string;
+  description: string;
+  coverage: string;
+  published_date: string;
+  video_key: string;
+  duration: number | null;
+  free_access: boolean;
+  event_id: number | null;
+  has_transcript: boolean;
+  analysts: { id: number; name: string }[];
+  sectors: { id: number; sName: string }[];
+}
+
+const videoSelect = sql`
+  select v.id, v.doc_id, v.title, v.description, v.coverage, v.video_key, v.duration_seconds as duration,
+    v.free_access, v.event_id, (v.transcript is not null) as has_transcript,
+    to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
+    coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by va.position, a.id)
+      from video_analysts va join analysts a on a.id = va.analyst_id where va.video_id = v.id), '[]'::json) as analysts,
+    coalesce((select json_agg(json_build_object('id', s.id, 'sName', s.name) order by s.id)
+      from video_sectors vs join sectors s on s.id = vs.sector_id where vs.video_id = v.id), '[]'::json) as sectors
+  from videos v`;
+
+const toRow = (row: VideoRow): VideoRow => ({
+  ...row,
+  id: Number(row.id),
+  duration: row.duration === null ? null : Number(row.duration),
+  event_id: row.event_id === null ? null : Number(row.event_id),
+});
+
+/** Every replay, newest first (a firm has tens of them: the list is filtered by entitlement in the service). */
+export const listVideos = async (db: Executor): Promise<VideoRow[]> =>
+  rowsOf<VideoRow>(await db.execute(sql`${videoSelect} order by v.published_at desc, v.id desc`)).map(toRow);
+
+export const findVideo = async (db: Executor, id: number): Promise<VideoRow | null> => {
+  const [row] = rowsOf<VideoRow>(await db.execute(sql`${videoSelect} where v.id = ${id}`));
+  return row ? toRow(row) : null;
+};
+
+export const savedVideoIds = async (db: Executor, userId: number) =>
+  new Set(
+    (
+      await db.select({ id: savedVideos.videoId }).from(savedVideos).where(eq(savedVideos.userId, userId))
+    ).map((row) => row.id),
+  );
+
+/** Saves the replay for the reader, or unsaves it; answers the new state. */
+export const toggleSavedVideo = async (db: Executor, userId: number, videoId: number, at: Date) => {
+  const removed = await db
+    .delete(savedVideos)
+    .where(and(eq(savedVideos.userId, userId), eq(savedVideos.videoId, videoId)))
+    .returning({ id: savedVideos.videoId });
+  if (removed.length > 0) return false;
+  await db.insert(savedVideos).values({ userId, videoId, createdAt: at }).onConflictDoNothing();
+  return true;
+};
+
+/** Seconds watched per replay, by every reader (Most Watched ranks by it). */
+export const watchedSeconds = async (db: Executor) =>
+  new Map(
+    rowsOf<{ video_id: number; seconds: number }>(
+      await db.execute(
+        sql`select video_id, sum(seconds_watched)::float8 as seconds from video_watch group by video_id`,
+      ),
+    ).map((row) => [Number(row.video_id), Number(row.seconds)]),
+  );
+
+export const lastPosition = async (db: Executor, userId: number, videoId: number) => {
+  const [row] = await db
+    .select({ position: videoWatch.lastPosition })
+    .from(videoWatch)
+    .where(and(eq(videoWatch.userId, userId), eq(videoWatch.videoId, videoId)));
+  return row?.position ?? 0;
+};
+
+/** One heartbeat: adds the seconds watched, keeps the furthest point and the position. */
+export const recordWatch = async (
+  db: Executor,
+  watch: { userId: number; videoId: number; position: number; watched: number; at: Date },
+) => {
+  await db
+    .insert(videoWatch)
+    .values({
+      userId: watch.userId,
+      videoId: watch.videoId,
+      secondsWatched: watch.watched,
+      furthestSecond: watch.position,
+      lastPosition: watch.position,
+      updatedAt: watch.at,
+    })
+    .onConflictDoUpdate({
+      target: [videoWatch.userId, videoWatch.videoId],
+      set: {
+        secondsWatched: sql`${videoWatch.secondsWatched} + ${watch.watched}`,
+        furthestSecond: sql`greatest(${videoWatch.furthestSecond}, ${watch.position})`,
+        lastPosition: watch.position,
+        updatedAt: watch.at,
+      },
+    });
+};
+
+export const readTranscript = async (db: Executor, videoId: number) => {
+  const [row] = await db
+    .select({ transcript: videos.transcript, version: videos.transcriptVersion })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  return row ?? null;
+};
+
+/**
+ * Stores a transcript if the stored one is still at `version` (compare and set in one statement); answers the new
+ * version, 'stale' when another save came first, or null when there is no such replay.
+ */
+export const saveTranscript = async (
+  db: Executor,
+  videoId: number,
+  entries: StoredTranscriptEntry[],
+  version: number,
+  at: Date,
+): Promise<number | 'stale' | null> => {
+  const [updated] = await db
+    .update(videos)
+    .set({
+      transcript: entries,
+      transcriptVersion: sql`${videos.transcriptVersion} + 1`,
+      transcriptUpdatedAt: at,
+    })
+    .where(and(eq(videos.id, videoId), eq(videos.transcriptVersion, version)))
+    .returning({ version: videos.transcriptVersion });
+  if (updated) return updated.version;
+  const [exists] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
+  return exists ? 'stale' : null;
+};

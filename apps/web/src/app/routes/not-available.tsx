@@ -1,5 +1,0 @@
-import { NotAvailablePage } from '../../components/not-available-page.tsx';
-
-export default function NotAvailableRoute() {
-  return <NotAvailablePage />;
-}
