@@ -72,8 +72,6 @@ export const messages = {
   },
   pages: {
     notFound: '404 Page not found',
-    notAvailableTitle: 'Not available yet',
-    notAvailable: 'This part of the portal is not available yet. Please check back soon.',
     cookieBanner:
       'This website uses cookies. By continuing to use this website you consent to our use of cookies.',
   },
@@ -87,6 +85,8 @@ export const messages = {
     connectMenu: 'CONNECT',
     connectEvents: 'Events',
     connectBooking: 'Book an analyst',
+    // issue 25: the replay list
+    connectReplays: 'Replays',
   },
   errors: {
     internal: 'Internal Error. Please try again later.',

@@ -97,13 +97,13 @@ describe('access guard (spec 1 section 2.2)', () => {
 
   it('remembers visited paths as prevUrl, except sign-in, sign-up and verification', async () => {
     fakeApi(null);
-    const app = renderApp('/connect/videos/7?x=1');
-    await screen.findByRole('heading', { name: messages.pages.notAvailableTitle });
+    const app = renderApp('/privacy?x=1');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     // Remembered by an effect of the shell, which may run just after the screen shows.
-    await waitFor(() => expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1'));
+    await waitFor(() => expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/privacy?x=1'));
     await app.router.navigate('/login');
     await screen.findByRole('heading', { name: 'Sign in' });
-    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/connect/videos/7?x=1');
+    expect(localStorage.getItem(storageKeys.prevUrl)).toBe('/privacy?x=1');
   });
 
   it('shows the registration notice for a confirmed query', async () => {
@@ -121,8 +121,8 @@ describe('404 page', () => {
       await screen.findByRole('heading', { level: 1, name: messages.pages.notFound }),
     ).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await app.router.navigate('/connect/videos/7');
-    await screen.findByRole('heading', { name: messages.pages.notAvailableTitle });
+    await app.router.navigate('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 

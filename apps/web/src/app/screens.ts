@@ -4,9 +4,6 @@ import type { ComponentType } from 'react';
 export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
 
-// Screens whose capability has not landed share one page; the route still exists so the guard applies.
-const notAvailable: ScreenLoader = () => import('./routes/not-available.tsx');
-
 /** Every screen id of the contract's web route table, mapped to the route module that renders it (a test checks that none is missing). */
 export const screens: Record<ScreenId, ScreenLoader> = {
   login: () => import('./routes/login.tsx'),
@@ -30,7 +27,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   regulatory: () => import('./routes/regulatory.tsx'),
   privacy: () => import('./routes/privacy.tsx'),
   terms: () => import('./routes/terms.tsx'),
-  videoReplay: notAvailable,
+  videoReplay: () => import('./routes/video-replay.tsx'),
   customPage: () => import('./routes/custom-page.tsx'),
   reportViewer: () => import('./routes/report-viewer.tsx'),
   analyst: () => import('./routes/analyst.tsx'),
@@ -44,7 +41,7 @@ export const screens: Record<ScreenId, ScreenLoader> = {
   home: () => import('./routes/home.tsx'),
   savedResearch: () => import('./routes/saved-research.tsx'),
   search: () => import('./routes/search.tsx'),
-  videos: notAvailable,
+  videos: () => import('./routes/videos.tsx'),
   connectRegistration: () => import('./routes/connect-registration.tsx'),
   connectEvent: () => import('./routes/connect-event.tsx'),
   connectAppointment: () => import('./routes/connect-appointment.tsx'),

@@ -20,13 +20,14 @@ export const readerLinks: readonly NavItem[] = [
 ];
 
 /**
- * CONNECT (spec 3 section 2): event registration and analyst booking. Both routes need a session (the route
+ * CONNECT (spec 3 section 2): event registration, analyst booking and the replays. The routes need a session (the route
  * table's access 'auth'; every signed-in reader may register and book, the server answers each refusal), so the
  * menu is a signed-in reader's only; without it the one way in was "Talk to the Analyst" on a report (issue 21).
  */
 export const connectLinks: readonly NavItem[] = [
   link(-4, messages.readerLinks.connectEvents, '/connect/registration'),
   link(-5, messages.readerLinks.connectBooking, '/connect/appointment'),
+  link(-7, messages.readerLinks.connectReplays, '/connect/videos'),
 ];
 const connectMenu: NavItem = {
   ...link(-6, messages.readerLinks.connectMenu, ''),

@@ -1,5 +1,5 @@
 import { Button, Checkbox, FileButton } from '@mantine/core';
-import { messagesConnect } from '@portal/contract';
+import { messagesConnect, messagesVideos } from '@portal/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states.tsx';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type ConnectEvent, uploadBanner } from '../api/connect-api.ts';
 import { useConnectEvent, useConnectReloads } from '../api/connect-queries.ts';
+import { useEventReplay } from '../api/event-replay.ts';
 import { isDateToBeConfirmed } from '../lib/connect-time.ts';
 import { isRegistered } from '../lib/event-view.ts';
 import classes from './connect.module.css';
@@ -71,6 +72,8 @@ function EventDetails({ event, admin }: { event: ConnectEvent; admin: boolean })
   const tbc = isDateToBeConfirmed(event.iEvtType_PikId);
   const zone = readerZone();
   usePageTitle(event.sEvtName);
+  const past = !tbc && new Date(event.dUTC_EvtDate).getTime() < Date.now();
+  const replay = useEventReplay(event.iCAE_Id, past);
 
   return (
     <article className={classes.page}>
@@ -89,6 +92,11 @@ function EventDetails({ event, admin }: { event: ConnectEvent; admin: boolean })
       <header className={classes.header}>
         <p className={classes.lead}>{event.sCmpTitle}</p>
         <h1 className={classes.title}>{event.sEvtName}</h1>
+        {replay.data && (
+          <p>
+            <Link to={`/connect/videos/${replay.data.id}`}>{messagesVideos.watchReplay}</Link>
+          </p>
+        )}
       </header>
       <dl className={classes.times}>
         {tbc ? (

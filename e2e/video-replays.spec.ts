@@ -1,0 +1,123 @@
+/**
+ * Video replays (issue 25): the demo's replays, encoded from slides and espeak-ng speech at the first seed, play in
+ * the player: `?time=30` starts near 30 s, the film advances, a speed change applies, the transcript highlights the
+ * line being spoken and a click on a line plays from there; an admin's transcript edit persists after a reload (and
+ * is put back at the end). The list shows the replays and the save toggle fills the Saved panel.
+ */
+import type { Page } from '@playwright/test';
+import { messagesVideos as m, type TranscriptReply, type VideoItem } from '@portal/contract';
+import { csrfToken } from './support/api.ts';
+import { expect, expectAccessible, test, waitForSettled } from './support/fixtures.ts';
+
+test.use({ account: 'admin' });
+
+const currentTime = (page: Page) =>
+  page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+
+test('a replay plays from ?time=, at a chosen speed, with its transcript following and seeking', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const list = (await (await page.request.get('/api/videos')).json()) as { data: VideoItem[] };
+  const replay = list.data.find((video) => video.transcript_path !== null && video.eventId !== null);
+  expect(replay, 'a demo replay of a CONNECT event with a transcript').toBeDefined();
+  const stored = (await (await page.request.get(`/api${replay!.transcript_path}`)).json()) as TranscriptReply;
+
+  await page.goto(`/connect/videos/${replay!.id}?time=30`);
+  await waitForSettled(page);
+  await expect(page.getByRole('heading', { level: 1, name: replay!.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: m.back })).toHaveAttribute('href', '/connect/videos');
+  const video = page.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(29.5);
+  expect(await currentTime(page)).toBeLessThan(31);
+
+  // It plays (muted: no gesture in a test browser), and the film advances.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(31);
+
+  // A speed change applies to the film.
+  await page.getByLabel(m.speed).selectOption('1.5');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+
+  // The line being spoken is highlighted: the last line started by now.
+  const transcript = page.getByRole('list', { name: m.transcriptLabel });
+  const current = transcript.locator('button[aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  const spoken = stored.data.filter((entry) => {
+    const [h, mm, s] = entry.instances[0]!.start.split(':').map(Number);
+    return h! * 3600 + mm! * 60 + s! <= 31;
+  });
+  await expect(current).toContainText(spoken.at(-1)!.text.slice(0, 30));
+
+  // A click on a later line plays from there, and highlights it.
+  const target = stored.data[Math.min(stored.data.length - 1, spoken.length + 3)]!;
+  const [h, mm, s] = target.instances[0]!.start.split(':').map(Number);
+  const targetStart = h! * 3600 + mm! * 60 + s!;
+  await transcript.getByRole('button', { name: new RegExp(escapeRegExp(target.text.slice(0, 25))) }).click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(targetStart - 0.1);
+  expect(await currentTime(page)).toBeLessThan(targetStart + 3);
+  await expect(current).toContainText(target.text.slice(0, 30));
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expectAccessible(page, 'replay player with its transcript');
+});
+
+test("an admin's transcript edit persists after a reload", async ({ page }) => {
+  const list = (await (await page.request.get('/api/videos')).json()) as { data: VideoItem[] };
+  const replay = list.data.find((video) => video.transcript_path !== null)!;
+  const before = (await (await page.request.get(`/api${replay.transcript_path}`)).json()) as TranscriptReply;
+  const first = before.data[0]!;
+  const edited = `${first.text} (corrected)`;
+  try {
+    await page.goto(`/connect/videos/${replay.id}`);
+    await waitForSettled(page);
+    await page.getByRole('button', { name: m.edit }).click();
+    // Save shows only once something changed (the spec's dirty flag).
+    await expect(page.getByRole('button', { name: m.saveTranscript })).toHaveCount(0);
+    const box = page.getByRole('textbox', { name: m.editLine('0:00') });
+    await box.fill(edited);
+    await expectAccessible(page, 'transcript being edited');
+    await page.getByRole('button', { name: m.saveTranscript }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.transcriptUpdated })).toBeVisible();
+    await page.reload();
+    await waitForSettled(page);
+    await expect(
+      page.getByRole('list', { name: m.transcriptLabel }).getByRole('button').first(),
+    ).toContainText(edited);
+  } finally {
+    const now = (await (await page.request.get(`/api${replay.transcript_path}`)).json()) as TranscriptReply;
+    const restored = await page.request.post(`/api/transcript/${replay.id}`, {
+      headers: { 'x-csrf-token': await csrfToken(page.request) },
+      data: { transcript: before.data, version: now.version },
+    });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+});
+
+test('the replay list, and a saved replay in the Saved panel', async ({ page }) => {
+  await page.goto('/connect/videos');
+  await waitForSettled(page);
+  await expect(page.getByRole('heading', { level: 1, name: m.listTitle })).toBeVisible();
+  const cards = page.getByRole('list', { name: m.listLabel }).getByRole('listitem');
+  await expect(cards).toHaveCount(4);
+  await expectAccessible(page, 'replay list');
+  const title = (await cards.first().getByRole('heading').textContent())!.trim();
+  await cards.first().getByRole('link').click();
+  await waitForSettled(page);
+  const save = page.getByRole('button', { name: m.save, exact: true });
+  await save.click();
+  await expect(page.getByRole('button', { name: m.unsave, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const saved = page.getByRole('complementary').getByRole('region', { name: m.saved });
+  await expect(saved.getByRole('link', { name: title })).toBeVisible();
+  // back to unsaved, as it was
+  await page.getByRole('button', { name: m.unsave, exact: true }).click();
+  await expect(saved.getByRole('link', { name: title })).toHaveCount(0);
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
