@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { messagesVideos as m, type TranscriptReply, type VideoItem } from '@portal/contract';
 import { csrfToken } from './support/api.ts';
-import { expect, expectAccessible, test, waitForSettled } from './support/fixtures.ts';
+import { expect, expectAccessible, header, test, waitForSettled } from './support/fixtures.ts';
 
 test.use({ account: 'admin' });
 
@@ -118,6 +118,39 @@ test('the replay list, and a saved replay in the Saved panel', async ({ page }) 
   // back to unsaved, as it was
   await page.getByRole('button', { name: m.unsave, exact: true }).click();
   await expect(saved.getByRole('link', { name: title })).toHaveCount(0);
+});
+
+test('a word spoken in a replay, found through the header search, opens the replay at its second', async ({
+  page,
+}) => {
+  const list = (await (await page.request.get('/api/videos')).json()) as { data: VideoItem[] };
+  const replay = list.data.find((video) => video.transcript_path !== null && video.eventId !== null)!;
+  const stored = (await (await page.request.get(`/api${replay.transcript_path}`)).json()) as TranscriptReply;
+  // A long word from a line a few lines in (so that its second is not 0), and where the search puts it.
+  const word = stored.data[4]!.text.split(/[^A-Za-z]+/)
+    .find((w) => w.length > 7)!
+    .toLowerCase();
+  const found = (await (await page.request.get(`/api/videos/search?q=${word}`)).json()) as {
+    data: { id: number; hits: { second: number }[] }[];
+  };
+  const second = found.data.find((video) => video.id === replay.id)!.hits[0]!.second;
+
+  await page.goto('/home');
+  await waitForSettled(page);
+  const box = header(page).getByRole('combobox', { name: 'Search research' });
+  await box.fill(word);
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${word}”`);
+  const group = page.getByRole('region', { name: m.searchTitle });
+  await expect(group.getByRole('link', { name: replay.title })).toHaveAttribute(
+    'href',
+    `/connect/videos/${replay.id}?time=${second}`,
+  );
+  await expectAccessible(page, 'search results with replays');
+  await group.locator(`a[href="/connect/videos/${replay.id}?time=${second}"]`).last().click();
+  await expect(page).toHaveURL(new RegExp(`/connect/videos/${replay.id}\\?time=${second}$`));
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(second - 0.5);
+  expect(await currentTime(page)).toBeLessThan(second + 1.5);
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -237,6 +237,7 @@ export const apiRoutes = [
   route('GET', '/videos', 'signedIn'),
   route('GET', '/videos/most_watch', 'signedIn'),
   route('GET', '/videos/saved', 'signedIn'),
+  route('GET', '/videos/search', 'signedIn', false, { query: { q: 'capacity' } }),
   route('POST', '/videos/save/:id', 'signedIn', true, { params: { id: '1' } }),
   route('POST', '/videos/:id', 'signedIn', true, { params: { id: '1' } }),
   route('POST', '/videos/:id/watch', 'signedIn', true, {

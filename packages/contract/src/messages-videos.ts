@@ -46,4 +46,8 @@ export const messagesVideos = {
   eventReplay: 'Replay of a CONNECT event',
   watchReplay: 'Watch the replay',
   playerFallback: 'Your browser does not support video playback.',
+  // the site search's group
+  searchTitle: 'Said in replays',
+  searchNone: 'No replay mentions these words.',
+  searchAt: (time: string) => `At ${time}`,
 } as const;

@@ -262,4 +262,36 @@ describe('video replays', () => {
     // not for a replay the reader may not watch
     expect((await client.get(`/api/videos/${lockedId}/transcript`)).statusCode).toBe(403);
   });
+
+  it('finds words spoken in the replays each reader may watch, with the second they are said at', async () => {
+    const locked = [
+      line('a', 'Foundry capacity stays tight into next year.', '0:00:01.000', '0:00:05.000'),
+      line('b', 'We expect foundry pricing to hold.', '0:01:05.400', '0:01:09.000'),
+    ];
+    expect(
+      (
+        await admin.request('POST', `/api/transcript/${lockedId}`, {
+          body: { transcript: locked, version: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const search = async (who: TestClient, q: string) => {
+      const reply = await who.get(`/api/videos/search?q=${encodeURIComponent(q)}`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json().data as { id: number; hits: { second: number; text: string }[] }[];
+    };
+    // The client may watch the free replay only; its transcript has the one line left by the test above.
+    expect(await search(client, 'FOUNDRY')).toEqual([
+      expect.objectContaining({ id: freeId, hits: [{ second: 0, text: 'Welcome to our foundry outlook.' }] }),
+    ]);
+    const all = await search(admin, 'foundry');
+    expect(all.map((r) => r.id)).toEqual([lockedId, freeId]);
+    expect(all[0]!.hits.map((h) => h.second)).toEqual([1, 65]);
+    // every word in one line; wildcards are words, not patterns
+    expect((await search(admin, 'foundry pricing')).map((r) => r.hits.length)).toEqual([1]);
+    expect(await search(admin, '%')).toEqual([]);
+    expect(await search(admin, 'found_y')).toEqual([]);
+    expect((await client.get('/api/videos/search?q=')).statusCode).toBe(400);
+    expect((await anonymous.get('/api/videos/search?q=foundry')).statusCode).toBe(401);
+  });
 });

@@ -8,6 +8,8 @@ import {
   videoAccessReply,
   videoIdParams,
   videoSaveReply,
+  videoSearchQuery,
+  videoSearchReply,
   videosReply,
   videoWatchBody,
 } from '@portal/contract';
@@ -58,6 +60,15 @@ export const videosRoutes = (app: App) => {
     ...tableRoute('GET /videos/saved'),
     schema: { response: { 200: videosReply, ...responses } },
     handler: async (request) => ({ success: true as const, data: await videos.saved(request.session!.user) }),
+  });
+
+  app.route({
+    ...tableRoute('GET /videos/search'),
+    schema: { querystring: videoSearchQuery, response: { 200: videoSearchReply, ...responses } },
+    handler: async (request) => ({
+      success: true as const,
+      data: await videos.search(request.session!.user, request.query.q),
+    }),
   });
 
   app.route({

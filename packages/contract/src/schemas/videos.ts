@@ -149,3 +149,22 @@ export const videoWatchBody = z.object({
   watched: numberInput(z.number().min(0).max(videoLimits.heartbeatMaxSeconds)),
 });
 export type VideoWatchBody = z.infer<typeof videoWatchBody>;
+
+/** GET /videos/search?q= (ours, issue 25): words spoken in the replays the reader may watch. */
+export const videoSearchQuery = z.object({
+  q: textField().trim().min(1).max(200),
+});
+
+/** A replay whose transcript has the words: its matching lines, each with the second it is spoken at. */
+export const videoSearchReply = z.object({
+  success: z.literal(true),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      published_date: z.string(),
+      hits: z.array(z.object({ second: z.number(), text: z.string() })),
+    }),
+  ),
+});
+export type VideoSearchReply = z.infer<typeof videoSearchReply>;

@@ -139,3 +139,38 @@ export const saveTranscript = async (
   const [exists] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
   return exists ? 'stale' : null;
 };
+
+/**
+ * Transcript lines of the given replays that hold every one of `words` (case-insensitive), in the replays' order
+ * and each replay's line order; at most `perVideo` lines a replay.
+ */
+export const searchTranscripts = async (
+  db: Executor,
+  videoIds: readonly number[],
+  words: readonly string[],
+  perVideo: number,
+) => {
+  if (videoIds.length === 0 || words.length === 0) return [];
+  const patterns = words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const conditions = sql.join(
+    patterns.map((pattern) => sql`line.value->>'text' ilike ${pattern}`),
+    sql` and `,
+  );
+  const rows = rowsOf<{ id: number; text: string; start: string; rank: number }>(
+    await db.execute(sql`
+      select id, text, start from (
+        select v.id, line.value->>'text' as text, line.value->'instances'->0->>'start' as start,
+          v.published_at, line.position,
+          row_number() over (partition by v.id order by line.position) as rank
+        from videos v cross join lateral jsonb_array_elements(v.transcript) with ordinality as line(value, position)
+        where v.transcript is not null and v.id in (${sql.join(
+          videoIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          and ${conditions}
+      ) found
+      where rank <= ${perVideo}
+      order by published_at desc, id desc, position`),
+  );
+  return rows.map((row) => ({ id: Number(row.id), text: row.text, start: row.start }));
+};

@@ -1,4 +1,9 @@
-import type { TranscriptEntry, VideoItem, VideoWatchBody } from '@portal/contract';
+import {
+  secondsOfTimestamp,
+  type TranscriptEntry,
+  type VideoItem,
+  type VideoWatchBody,
+} from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
@@ -14,6 +19,7 @@ import {
   recordWatch,
   savedVideoIds,
   saveTranscript,
+  searchTranscripts,
   toggleSavedVideo,
   type VideoRow,
   watchedSeconds,
@@ -106,6 +112,47 @@ export const createVideosService = (deps: {
           .sort((a, b) => (seconds.get(b.id) ?? 0) - (seconds.get(a.id) ?? 0) || b.id - a.id)
           .slice(0, mostWatchedCount);
       }),
+
+    /**
+     * GET /videos/search?q=: the replays the reader may watch whose transcript holds every word of `q` in one line,
+     * with those lines (three a replay at most) and the second each is spoken at (the player's ?time=).
+     */
+    async search(user: User, q: string) {
+      const words = [
+        ...new Set(
+          q
+            .toLowerCase()
+            .split(/\s+/)
+            .filter((word) => word.length >= 2),
+        ),
+      ].slice(0, 8);
+      const [all, mayWatch] = await Promise.all([listVideos(db), readable(user)]);
+      const watchableVideos = all.filter((video) => video.has_transcript && mayWatch(video));
+      const lines = await searchTranscripts(
+        db,
+        watchableVideos.map((video) => video.id),
+        words,
+        3,
+      );
+      const byId = new Map(watchableVideos.map((video) => [video.id, video]));
+      const results: {
+        id: number;
+        title: string;
+        published_date: string;
+        hits: { second: number; text: string }[];
+      }[] = [];
+      for (const line of lines) {
+        const video = byId.get(line.id);
+        if (!video) continue;
+        let result = results.find((r) => r.id === line.id);
+        if (!result) {
+          result = { id: video.id, title: video.title, published_date: video.published_date, hits: [] };
+          results.push(result);
+        }
+        result.hits.push({ second: Math.floor(secondsOfTimestamp(line.start) ?? 0), text: line.text });
+      }
+      return results;
+    },
 
     /** GET /videos/saved: the reader's saved replays (those they may still watch). */
     saved: (user: User) => list(user, (videos, saved) => videos.filter((video) => saved.has(video.id))),

@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PostSearchResults } from '../../features/blogs/components/post-search-results.tsx';
 import classes from '../../features/research/components/pages.module.css';
 import { ResearchList, type ResearchTab } from '../../features/research/components/research-list.tsx';
+import { ReplaySearchResults } from '../../features/videos/components/replay-search-results.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
@@ -27,6 +28,8 @@ export default function SearchRoute() {
       </header>
       {/* Posts first: a handful of notes above the long report list (issue 14), found by the same words. */}
       {q && <PostSearchResults q={q} />}
+      {/* Words spoken in the replays (issue 25), each line a link to its second. */}
+      {q && <ReplaySearchResults q={q} />}
       <ResearchList
         title="Research reports"
         variant="full"

@@ -3,6 +3,7 @@ import type {
   TranscriptReply,
   VideoAccessReply,
   VideoItem,
+  VideoSearchReply,
   VideosReply,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +28,15 @@ export const useVideoList = (kind: 'all' | 'most_watch' | 'saved', enabled = tru
     queryKey: keys.list(kind),
     queryFn: async ({ signal }) => (await apiRequest<VideosReply>('GET', listPath[kind], { signal })).data,
     enabled,
+  });
+
+/** GET /videos/search?q=: words spoken in the replays the reader may watch. */
+export const useVideoSearch = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['videos', 'search', q],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<VideoSearchReply>('GET', '/videos/search', { query: { q }, signal })).data,
+    enabled: enabled && q.trim() !== '',
   });
 
 /** POST /videos/{id}: the replay for this reader and where they left it (a refusal throws: 401 goes to /login). */
