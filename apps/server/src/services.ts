@@ -183,7 +183,7 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     // Homepage Slider Management and header images (issue 24).
     banners: createBannersService({ db, storage: createStorage(config), changes, clock }),
     // Video replays and transcripts (issue 25).
-    videos: createVideosService({ db, entitlements, changes, clock }),
+    videos: createVideosService({ db, entitlements, changes, clock, cacheTtlMs: config.cacheTtlMs }),
     subscriptionMail,
     listMail,
     publishAlerts,

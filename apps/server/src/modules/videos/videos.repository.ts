@@ -40,11 +40,6 @@ const toRow = (row: VideoRow): VideoRow => ({
 export const listVideos = async (db: Executor): Promise<VideoRow[]> =>
   rowsOf<VideoRow>(await db.execute(sql`${videoSelect} order by v.published_at desc, v.id desc`)).map(toRow);
 
-export const findVideo = async (db: Executor, id: number): Promise<VideoRow | null> => {
-  const [row] = rowsOf<VideoRow>(await db.execute(sql`${videoSelect} where v.id = ${id}`));
-  return row ? toRow(row) : null;
-};
-
 export const savedVideoIds = async (db: Executor, userId: number) =>
   new Set(
     (

@@ -6,13 +6,13 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema/index.ts';
+import { LoadingCache } from '../cache/loading-cache.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { mayRead } from '../entitlements/entitlements.ts';
 import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
 import type { Clock } from '../runtime.ts';
 import {
-  findVideo,
   lastPosition,
   listVideos,
   readTranscript,
@@ -48,8 +48,19 @@ export const createVideosService = (deps: {
   entitlements: Pick<EntitlementsService, 'entitlementFor'>;
   changes: ChangeFeed;
   clock: Clock;
+  cacheTtlMs?: number;
 }) => {
   const { db } = deps;
+  // Every replay's row (tens of them), read by every call: kept for the cache's time and dropped by any `video`
+  // change (a transcript saved: its has_transcript) or `analyst` change (their names on the cards).
+  const rows = new LoadingCache<'all', VideoRow[]>({
+    ttlMs: deps.cacheTtlMs ?? 0,
+    max: 1,
+    now: () => deps.clock().getTime(),
+  });
+  deps.changes.subscribe('video', () => rows.clear());
+  deps.changes.subscribe('analyst', () => rows.clear());
+  const allVideos = () => rows.getOrLoad('all', () => listVideos(db));
 
   const readable = async (user: User) => {
     const entitlement = await deps.entitlements.entitlementFor(user);
@@ -79,7 +90,7 @@ export const createVideosService = (deps: {
 
   /** The replay if this reader may watch it, else why not. */
   const watchable = async (user: User, id: number): Promise<VideoRow | VideoRefusal> => {
-    const video = await findVideo(db, id);
+    const video = (await allVideos()).find((row) => row.id === id);
     if (!video) return { kind: 'refused', status: 404, reason: 'missing' };
     if (!(await readable(user))(video)) return { kind: 'refused', status: 403, reason: 'notEntitled' };
     return video;
@@ -126,7 +137,7 @@ export const createVideosService = (deps: {
             .filter((word) => word.length >= 2),
         ),
       ].slice(0, 8);
-      const [all, mayWatch] = await Promise.all([listVideos(db), readable(user)]);
+      const [all, mayWatch] = await Promise.all([allVideos(), readable(user)]);
       const watchableVideos = all.filter((video) => video.has_transcript && mayWatch(video));
       const lines = await searchTranscripts(
         db,
