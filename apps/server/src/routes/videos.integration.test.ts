@@ -143,7 +143,12 @@ describe('video replays', () => {
     expect((await list(client, '/api/videos/most_watch')).map((v) => v.id)).toEqual([freeId, noFileId]);
     const access = await client.request('POST', `/api/videos/${freeId}`);
     expect(access.statusCode, access.body).toBe(200);
-    expect(access.json().data).toMatchObject({ id: freeId, currentTime: 42.5 });
+    expect(access.json().data).toMatchObject({
+      id: freeId,
+      currentTime: 42.5,
+      // 42.5 s watched; the furthest point 42.5 s of 180: 24%
+      watched: { seconds: 43, furthest: 42.5, percent: 24 },
+    });
     // A heartbeat claims at most a minute, never a negative time, and only for a replay the reader may watch.
     const writes = await countWrites(t.db);
     for (const body of [

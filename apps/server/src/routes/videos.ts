@@ -88,7 +88,10 @@ export const videosRoutes = (app: App) => {
     handler: async (request, reply) => {
       const outcome = await videos.access(request.session!.user, request.params.id);
       if (outcome.kind === 'refused') return refuse(reply, outcome);
-      return { success: true as const, data: { ...outcome.video, currentTime: outcome.currentTime } };
+      return {
+        success: true as const,
+        data: { ...outcome.video, currentTime: outcome.currentTime, watched: outcome.watched },
+      };
     },
   });
 

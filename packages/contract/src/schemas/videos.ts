@@ -125,7 +125,11 @@ export type VideosReply = z.infer<typeof videosReply>;
 /** POST /videos/{id} (access): the replay and where this reader left it. */
 export const videoAccessReply = z.object({
   success: z.literal(true),
-  data: videoItem.extend({ currentTime: z.number() }),
+  data: videoItem.extend({
+    currentTime: z.number(),
+    /** the reader's watch time of it (heartbeats): seconds watched, the furthest point, and its percentage */
+    watched: z.object({ seconds: z.number(), furthest: z.number(), percent: z.number().nullable() }),
+  }),
 });
 export type VideoAccessReply = z.infer<typeof videoAccessReply>;
 

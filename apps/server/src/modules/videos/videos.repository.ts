@@ -68,12 +68,17 @@ export const watchedSeconds = async (db: Executor) =>
     ).map((row) => [Number(row.video_id), Number(row.seconds)]),
   );
 
-export const lastPosition = async (db: Executor, userId: number, videoId: number) => {
+/** The reader's watch record of a replay: where they left it, how long and how far they watched. */
+export const watchOf = async (db: Executor, userId: number, videoId: number) => {
   const [row] = await db
-    .select({ position: videoWatch.lastPosition })
+    .select({
+      position: videoWatch.lastPosition,
+      seconds: videoWatch.secondsWatched,
+      furthest: videoWatch.furthestSecond,
+    })
     .from(videoWatch)
     .where(and(eq(videoWatch.userId, userId), eq(videoWatch.videoId, videoId)));
-  return row?.position ?? 0;
+  return row ?? { position: 0, seconds: 0, furthest: 0 };
 };
 
 /** One heartbeat: adds the seconds watched, keeps the furthest point and the position. */

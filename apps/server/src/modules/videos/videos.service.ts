@@ -13,7 +13,6 @@ import { mayRead } from '../entitlements/entitlements.ts';
 import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
 import type { Clock } from '../runtime.ts';
 import {
-  lastPosition,
   listVideos,
   readTranscript,
   recordWatch,
@@ -23,6 +22,7 @@ import {
   toggleSavedVideo,
   type VideoRow,
   watchedSeconds,
+  watchOf,
 } from './videos.repository.ts';
 
 /** The replay's film and transcript, below the API base: served by GET /videos/{id}/file and /transcript. */
@@ -31,6 +31,13 @@ export const transcriptPath = (id: number) => `/videos/${id}/transcript`;
 
 /** Most Watched lists this many replays. */
 const mostWatchedCount = 5;
+
+/** The reader's watch time of a replay, from the player's heartbeats. */
+export interface VideoWatched {
+  seconds: number;
+  furthest: number;
+  percent: number | null;
+}
 
 export type VideoRefusal = {
   kind: 'refused';
@@ -184,14 +191,22 @@ export const createVideosService = (deps: {
     async access(
       user: User,
       id: number,
-    ): Promise<VideoRefusal | { kind: 'video'; video: VideoItem; currentTime: number }> {
+    ): Promise<
+      VideoRefusal | { kind: 'video'; video: VideoItem; currentTime: number; watched: VideoWatched }
+    > {
       const video = await watchable(user, id);
       if ('kind' in video) return video;
-      const [saved, position] = await Promise.all([
-        savedVideoIds(db, user.id),
-        lastPosition(db, user.id, id),
-      ]);
-      return { kind: 'video', video: itemOf(video, saved), currentTime: position };
+      const [saved, watch] = await Promise.all([savedVideoIds(db, user.id), watchOf(db, user.id, id)]);
+      // The percentage watched is how far the reader got, of the film's length (known from the seed or upload).
+      const percent = video.duration
+        ? Math.min(100, Math.round((watch.furthest / video.duration) * 100))
+        : null;
+      return {
+        kind: 'video',
+        video: itemOf(video, saved),
+        currentTime: watch.position,
+        watched: { seconds: Math.round(watch.seconds), furthest: watch.furthest, percent },
+      };
     },
 
     /** POST /videos/{id}/watch: a heartbeat (seconds watched since the last one, where the player is). */
