@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Video replays (issue 25): GET /api/videos and a transcript (GET /api/videos/{id}/transcript) at 50 connections,
+// Video replays (issue 25): GET /api/videos and a transcript (its signed transcript_path) at 50 connections,
 // each beside its ceilings measured in the same run (the portal's own GET /api/health, and a bare Fastify
 // answering the same URL with the same JSON: bare-routes.mjs); then a Range request for the middle of a 100 MB film
 // (the time to the whole 1 MB answer, and the server's resident memory before and after, which must not grow by

@@ -27,6 +27,8 @@ test('a replay plays from ?time=, at a chosen speed, with its transcript followi
   await waitForSettled(page);
   await expect(page.getByRole('heading', { level: 1, name: replay!.title })).toBeVisible();
   await expect(page.getByRole('link', { name: m.back })).toHaveAttribute('href', '/connect/videos');
+  // The player's message (msg), stored HTML shown sanitised: when and where the event was recorded.
+  await expect(page.getByText(/^Recorded at .+ on \d{1,2} \w+ \d{4}\./)).toBeVisible();
   const video = page.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(29.5);
@@ -154,3 +156,33 @@ test('a word spoken in a replay, found through the header search, opens the repl
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('a film whose signed URL stopped opening is asked for again, and starts where it would have', async ({
+  page,
+}) => {
+  const list = (await (await page.request.get('/api/videos')).json()) as { data: VideoItem[] };
+  const replay = list.data[0]!;
+  // The first request of the film answers as an expired URL does (410); the player asks for a new URL.
+  let refused = 0;
+  await page.route('**/api/videos/files/**', async (route) => {
+    if (refused === 0 && route.request().resourceType() === 'media') {
+      refused += 1;
+      return route.fulfill({ status: 410, contentType: 'application/json', body: '{"success":false}' });
+    }
+    return route.continue();
+  });
+  await page.goto(`/connect/videos/${replay.id}?time=20`);
+  const video = page.locator('video');
+  await expect.poll(() => refused).toBe(1);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(19.5);
+});
+
+test.describe('a visitor who is not signed in', () => {
+  test.use({ account: null });
+  test('is sent to sign in from a replay, and back to it after', async ({ page }) => {
+    await page.goto('/connect/videos/1?time=5');
+    await page.waitForURL('**/login?redirectUrl=*');
+    expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe('/connect/videos/1?time=5');
+  });
+});

@@ -1,4 +1,4 @@
-import { throttles as contractThrottles } from '@portal/contract';
+import { throttles as contractThrottles, fileUrlTtlSeconds } from '@portal/contract';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAccessKeysService } from './modules/access-keys/access-keys.service.ts';
@@ -183,7 +183,11 @@ export const createServices = (deps: { db: Db; config: Config; clock: Clock; log
     // Homepage Slider Management and header images (issue 24).
     banners: createBannersService({ db, storage: createStorage(config), changes, clock }),
     // Video replays and transcripts (issue 25).
-    videos: createVideosService({ db, entitlements, changes, clock, cacheTtlMs: config.cacheTtlMs }),
+    videos: createVideosService({
+      ...{ db, entitlements, changes, clock, secrets },
+      fileTtlSeconds: fileUrlTtlSeconds,
+      cacheTtlMs: config.cacheTtlMs,
+    }),
     subscriptionMail,
     listMail,
     publishAlerts,

@@ -244,8 +244,8 @@ export const apiRoutes = [
     params: { id: '1' },
     body: { position: 1, watched: 1 },
   }),
-  route('GET', '/videos/:id/file', 'signedIn', false, { params: { id: '1' } }),
-  route('GET', '/videos/:id/transcript', 'signedIn', false, { params: { id: '1' } }),
+  // the film and the transcript, by the short-lived signed URLs of video_path and transcript_path
+  route('GET', '/videos/files/:token', 'signedIn', false, { params: { token: 'x' } }, inPath('token')),
   route('POST', '/transcript/:videoId', 'admin', true, {
     params: { videoId: '1' },
     body: { transcript: [], version: 0 },

@@ -7,6 +7,8 @@ export const messagesVideos = {
   // ours
   videoMissing: 'There is no such replay.',
   notEntitled: 'This replay is not part of your subscription.',
+  fileLinkInvalid: 'This link to the replay is not valid. Please open the replay again.',
+  fileLinkExpired: 'This link to the replay has expired. Please open the replay again.',
   transcriptChanged:
     'Someone else has saved this transcript since you opened it. Reload it to see their changes, then make yours again.',
   transcriptInvalid:

@@ -1,9 +1,9 @@
 import {
   errorReply as errorReplySchema,
+  fileTokenParams,
   messagesVideos,
   transcriptBody,
   transcriptParams,
-  transcriptReply,
   transcriptSaveReply,
   videoAccessReply,
   videoIdParams,
@@ -25,18 +25,21 @@ const texts: Record<VideoRefusal['reason'], string> = {
   missing: messagesVideos.videoMissing,
   notEntitled: messagesVideos.notEntitled,
   stale: messagesVideos.transcriptChanged,
+  linkInvalid: messagesVideos.fileLinkInvalid,
+  linkExpired: messagesVideos.fileLinkExpired,
 };
 const refuse = (reply: FastifyReply, refusal: VideoRefusal) =>
   reply
     .code(refusal.status)
     .header('cache-control', 'private, no-store')
     .send(errorReply(texts[refusal.reason]));
-const responses = { ...errorResponses, 409: errorReplySchema };
+const responses = { ...errorResponses, 409: errorReplySchema, 410: errorReplySchema };
 
 /**
  * Video replays (issue 25; spec 2 and 3 "Videos and transcripts"). Signed-in readers (the route table); the videos
  * service decides who may watch what, with the reports' rule. The route table admits signed-in callers only on
- * these routes: the session is there.
+ * these routes: the session is there. Films and transcripts are read through the signed URLs of video_path and
+ * transcript_path (GET /videos/files/{token}).
  */
 export const videosRoutes = (app: App) => {
   const { videos, storage } = app.services;
@@ -44,7 +47,7 @@ export const videosRoutes = (app: App) => {
   app.route({
     ...tableRoute('GET /videos'),
     schema: { response: { 200: videosReply, ...responses } },
-    handler: async (request) => ({ success: true as const, data: await videos.list(request.session!.user) }),
+    handler: async (request) => ({ success: true as const, data: await videos.list(request.session!) }),
   });
 
   app.route({
@@ -52,14 +55,14 @@ export const videosRoutes = (app: App) => {
     schema: { response: { 200: videosReply, ...responses } },
     handler: async (request) => ({
       success: true as const,
-      data: await videos.mostWatched(request.session!.user),
+      data: await videos.mostWatched(request.session!),
     }),
   });
 
   app.route({
     ...tableRoute('GET /videos/saved'),
     schema: { response: { 200: videosReply, ...responses } },
-    handler: async (request) => ({ success: true as const, data: await videos.saved(request.session!.user) }),
+    handler: async (request) => ({ success: true as const, data: await videos.saved(request.session!) }),
   });
 
   app.route({
@@ -86,11 +89,16 @@ export const videosRoutes = (app: App) => {
     ...tableRoute('POST /videos/:id'),
     schema: { params: videoIdParams, response: { 200: videoAccessReply, ...responses } },
     handler: async (request, reply) => {
-      const outcome = await videos.access(request.session!.user, request.params.id);
+      const outcome = await videos.access(request.session!, request.params.id);
       if (outcome.kind === 'refused') return refuse(reply, outcome);
       return {
         success: true as const,
-        data: { ...outcome.video, currentTime: outcome.currentTime, watched: outcome.watched },
+        data: {
+          ...outcome.video,
+          currentTime: outcome.currentTime,
+          watched: outcome.watched,
+          msg: outcome.msg,
+        },
       };
     },
   });
@@ -105,17 +113,6 @@ export const videosRoutes = (app: App) => {
     handler: async (request, reply) => {
       const outcome = await videos.watch(request.session!.user, request.params.id, request.body);
       return outcome.kind === 'refused' ? refuse(reply, outcome) : { success: true as const };
-    },
-  });
-
-  app.route({
-    ...tableRoute('GET /videos/:id/transcript'),
-    schema: { params: videoIdParams, response: { 200: transcriptReply, ...responses } },
-    handler: async (request, reply) => {
-      const outcome = await videos.transcript(request.session!.user, request.params.id);
-      if (outcome.kind === 'refused') return refuse(reply, outcome);
-      reply.header('cache-control', 'private, no-cache');
-      return { success: true as const, data: outcome.entries, version: outcome.version };
     },
   });
 
@@ -135,13 +132,19 @@ export const videosRoutes = (app: App) => {
     },
   });
 
-  // The film, for a reader who may watch it: byte ranges (the player seeks with them), streamed from storage.
+  // A signed URL of video_path or transcript_path: the film (byte ranges, read from storage from the asked offset:
+  // the player seeks with them), or the transcript's JSON.
   app.route({
-    ...tableRoute('GET /videos/:id/file'),
-    schema: { params: videoIdParams },
+    ...tableRoute('GET /videos/files/:token'),
+    // No response schema: the film's bytes, the transcript (transcriptReply) or a refusal.
+    schema: { params: fileTokenParams },
     handler: async (request, reply) => {
-      const outcome = await videos.file(request.session!.user, request.params.id);
+      const outcome = await videos.byToken(request.session!, request.params.token);
       if (outcome.kind === 'refused') return refuse(reply, outcome);
+      if (outcome.kind === 'transcript')
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .send({ success: true as const, data: outcome.entries, version: outcome.version });
       const stat = await storage.stat(outcome.key);
       if (!stat) return refuse(reply, { kind: 'refused', status: 404, reason: 'missing' });
       const { size, contentType } = stat;
@@ -152,7 +155,6 @@ export const videosRoutes = (app: App) => {
         .header('x-content-type-options', 'nosniff');
       const range = parseByteRange(request.headers.range, size);
       if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
-      // Only the asked bytes are read from storage (a seek to the middle of a long film reads from there).
       const found = await storage.stream(outcome.key, range ?? undefined);
       if (!found) return refuse(reply, { kind: 'refused', status: 404, reason: 'missing' });
       if (range)

@@ -25,6 +25,11 @@ export interface EventSeed {
   speakers: SpeakerSeed[];
   /** paragraphs */
   topic: string[];
+  /**
+   * Catalogue sector names (catalogue-data.ts `sectors[].name`) the event is about: its replay is for the readers of
+   * these sectors (connect_event_sectors).
+   */
+  sectors: string[];
 }
 
 export interface CampaignSeed {
@@ -39,6 +44,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
     events: [
       {
         slug: 'apif-tokyo-governance',
+        sectors: ['Industrials & Infrastructure', 'Technology & Semiconductors'],
         name: 'Japan Corporate Governance Breakfast',
         city: 'Tokyo',
         timeZone: 'Asia/Tokyo',
@@ -57,6 +63,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'apif-hong-kong-keynote',
+        sectors: ['Macro & Strategy'],
         name: 'Asia Strategy Keynote: Positioning for the Next Rate Cycle',
         city: 'Hong Kong',
         timeZone: 'Asia/Hong_Kong',
@@ -71,6 +78,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'apif-singapore-asean-banks',
+        sectors: ['Banks & Financials'],
         name: 'ASEAN Banks and the Deposit Repricing Cycle',
         city: 'Singapore',
         timeZone: 'Asia/Singapore',
@@ -84,6 +92,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'apif-taipei-semiconductor-day',
+        sectors: ['Technology & Semiconductors'],
         name: 'Semiconductor Supply Chain Day',
         city: 'Taipei',
         timeZone: 'Asia/Taipei',
@@ -108,6 +117,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
     events: [
       {
         slug: 'etr-shanghai-solar',
+        sectors: ['Energy & Utilities'],
         name: 'Solar Module Oversupply: How Long Does It Last?',
         city: 'Shanghai',
         timeZone: 'Asia/Shanghai',
@@ -121,6 +131,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'etr-london-grid-investment',
+        sectors: ['Energy & Utilities', 'Industrials & Infrastructure'],
         name: 'Grid Investment and the Cost of Capital',
         city: 'London',
         timeZone: 'Europe/London',
@@ -135,6 +146,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'etr-new-york-lng',
+        sectors: ['Energy & Utilities'],
         name: 'LNG Contracting: Who Signs Next?',
         city: 'New York',
         timeZone: 'America/New_York',
@@ -148,6 +160,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'etr-sydney-renewables',
+        sectors: ['Energy & Utilities', 'Materials & Mining'],
         name: 'Australia’s Renewable Build-out and Asian Demand',
         city: 'Sydney',
         timeZone: 'Australia/Sydney',
@@ -168,6 +181,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
     events: [
       {
         slug: 'qmo-singapore-last-quarter',
+        sectors: ['Macro & Strategy'],
         name: 'Quarterly Macro Outlook: Asia, {M}',
         city: 'Singapore',
         timeZone: 'Asia/Singapore',
@@ -181,6 +195,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'qmo-singapore',
+        sectors: ['Macro & Strategy'],
         name: 'Quarterly Macro Outlook: Asia',
         city: 'Singapore',
         timeZone: 'Asia/Singapore',
@@ -195,6 +210,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'qmo-london',
+        sectors: ['Macro & Strategy'],
         name: 'Quarterly Macro Outlook: Asia for European Investors',
         city: 'London',
         timeZone: 'Europe/London',
@@ -208,6 +224,7 @@ export const connectCampaignSeeds: CampaignSeed[] = [
       },
       {
         slug: 'qmo-new-york',
+        sectors: ['Macro & Strategy'],
         name: 'Quarterly Macro Outlook: Asia for US Investors',
         city: 'New York',
         timeZone: 'America/New_York',

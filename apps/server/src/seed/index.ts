@@ -10,7 +10,7 @@ import { connectSeed } from './connect.ts';
 import { crmSeed } from './crm.ts';
 import { crmParametersSeed } from './crm-parameters.ts';
 import { parametersSeed } from './parameters.ts';
-import { replaysSeed } from './replays.ts';
+import { replaySourcesSeed, replaysSeed } from './replays.ts';
 import type { SeedContext, SeedModule } from './seed-module.ts';
 import { siteSeed } from './site.ts';
 import { siteParametersSeed } from './site-parameters.ts';
@@ -40,6 +40,8 @@ export const seedModules: readonly SeedModule[] = [
   { ...connectSeed, demo: true },
   // video replays (issue 25): after the catalogue (analysts, sectors) and CONNECT (the events they record)
   { ...replaysSeed, demo: true },
+  // what each replay records (the events' sectors, the briefing's report) and its player message
+  { ...replaySourcesSeed, demo: true },
 ];
 
 /**

@@ -6,7 +6,7 @@ import { createTestApp, silentLog, type TestApp } from '../test/test-app.ts';
 import { demoPassword } from './accounts.ts';
 import { replayToolsAvailable } from './replays/make-replay.ts';
 import { demoReplayScripts, type ReplayScript } from './replays/replay-scripts.ts';
-import { seedReplays } from './replays.ts';
+import { seedReplaySources, seedReplays } from './replays.ts';
 
 // The replays seed (issue 25) on the demo catalogue and CONNECT data: a short replay of the Japan governance
 // breakfast (the demo's script, cut to one slide of two lines so that the test encodes seconds, not minutes) is
@@ -57,14 +57,27 @@ describe.skipIf(!replayToolsAvailable())('the replays seed', () => {
       ),
     ).toEqual(governance.analystIds);
 
+    // What it records: its event's sectors (the seed's), and the player's message says when and where.
+    await seedReplaySources(ctx, [shortReplay]);
     const admin = await TestClient.signedIn(t.app, 'admin@demo.test', demoPassword);
-    const listed = (await admin.get('/api/videos')).json().data as { id: number; title: string }[];
-    expect(listed.map((v) => v.title)).toContain(governance.title);
-    const transcript = await admin.get(`/api/videos/${video.id}/transcript`);
+    const listed = (await admin.get('/api/videos')).json().data as {
+      id: number;
+      title: string;
+      sectors: { sName: string }[];
+    }[];
+    const item = listed.find((v) => v.title === governance.title);
+    expect(item?.sectors.map((s) => s.sName).sort()).toEqual(
+      ['Industrials & Infrastructure', 'Technology & Semiconductors'].sort(),
+    );
+    const access = (await admin.request('POST', `/api/videos/${video.id}`)).json().data;
+    expect(access.msg).toMatch(
+      /^<p>Recorded at <strong>Japan Corporate Governance Breakfast<\/strong> in Tokyo on \d{1,2} \w+ \d{4}\. /,
+    );
+    const transcript = await admin.get(`/api${access.transcript_path}`);
     expect(transcript.json().data.map((entry: { text: string }) => entry.text)).toEqual(
       shortReplay.slides[0]!.lines,
     );
-    const film = await admin.get(`/api/videos/${video.id}/file`);
+    const film = await admin.get(`/api${access.video_path}`);
     expect(film.statusCode).toBe(200);
     expect(film.headers['content-type']).toBe('video/mp4');
     expect(film.rawPayload.subarray(4, 8).toString()).toBe('ftyp');

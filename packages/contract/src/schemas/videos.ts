@@ -108,9 +108,13 @@ export const videoItem = z.object({
   published_date: z.string(),
   coverage: z.string(),
   sectors: z.array(z.object({ id: z.number(), sName: z.string() })),
-  /** the film, for this reader (entitlement checked on every request, byte ranges served) */
+  /**
+   * The film: a short-lived signed URL (the report viewer's, fileUrlTtlSeconds) bound to this reader's session, with
+   * entitlement checked again on every request and byte ranges served. Asked for again (the access call) once it
+   * has expired.
+   */
   video_path: z.string(),
-  /** the transcript JSON, or null when there is none yet */
+  /** the transcript JSON (a signed URL like video_path), or null when there is none yet */
   transcript_path: z.string().nullable(),
   duration: z.number().nullable(),
   saved: z.boolean(),
@@ -127,6 +131,8 @@ export const videoAccessReply = z.object({
   success: z.literal(true),
   data: videoItem.extend({
     currentTime: z.number(),
+    /** the player's message (spec: msg), sanitised HTML shown above the film; null without one */
+    msg: z.string().nullable(),
     /** the reader's watch time of it (heartbeats): seconds watched, the furthest point, and its percentage */
     watched: z.object({ seconds: z.number(), furthest: z.number(), percent: z.number().nullable() }),
   }),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { analysts } from './catalogue.ts';
+import { analysts, sectors } from './catalogue.ts';
 import { persons } from './crm.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -66,6 +66,23 @@ export const connectEvents = pgTable(
     index('connect_events_campaign_idx').on(t.campaignId, t.startsAt),
     check('connect_events_duration_check', sql`${t.durationMinutes} between 5 and 1440`),
   ],
+);
+
+/**
+ * The sectors an event is about: its replay is for the readers of these sectors (issue 25), as a report's file is
+ * for the readers of its sectors.
+ */
+export const connectEventSectors = pgTable(
+  'connect_event_sectors',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => connectEvents.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.sectorId] })],
 );
 
 /**

@@ -13,7 +13,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { analysts, sectors } from './catalogue.ts';
+import { analysts, reports, sectors } from './catalogue.ts';
 import { connectEvents } from './connect.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,8 +27,9 @@ export interface StoredTranscriptEntry {
 
 /**
  * A replay: its file in storage (video_key), its transcript (null: none yet) with a version that every save
- * raises (two admins' edits: the later save must name the version it started from), and what decides who may
- * watch it, like a report: free access or one of its sectors.
+ * raises (two admins' edits: the later save must name the version it started from), and what it records: a
+ * CONNECT event or a report. Who may watch it follows what it records, like a report: the report's free access and
+ * sectors, else the event's sectors (connect_event_sectors), else its own (free_access, video_sectors).
  */
 export const videos = pgTable(
   'videos',
@@ -45,6 +46,10 @@ export const videos = pgTable(
     freeAccess: boolean('free_access').notNull().default(false),
     // the CONNECT event it is the replay of, if any
     eventId: integer('event_id').references(() => connectEvents.id, { onDelete: 'set null' }),
+    // the report it goes with, if any (its rule decides who may watch)
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    // the player's message (spec: msg), stored sanitised HTML; read through sanitizeStoredHtml again
+    message: text('message'),
     transcript: jsonb('transcript').$type<StoredTranscriptEntry[]>(),
     transcriptVersion: integer('transcript_version').notNull().default(0),
     transcriptUpdatedAt: at('transcript_updated_at'),

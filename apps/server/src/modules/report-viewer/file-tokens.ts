@@ -40,26 +40,46 @@ export const sessionBinding = (sessionId: string) => `session:${sessionId}`;
 const sign = (key: Uint8Array, payload: string) =>
   createHmac('sha256', key).update(payload).digest('base64url');
 
-export const signFileToken = (key: Uint8Array, claims: FileTokenClaims) => {
-  const payload = Buffer.from(
-    JSON.stringify([
-      claims.reportId,
-      claims.expiresAt,
-      viaCodes[claims.via],
-      claims.userId,
-      claims.accessKeyId,
-      claims.bindingHash,
-      claims.fileVersion,
-    ]),
-  ).toString('base64url');
+/**
+ * A signed token of any JSON array: '<payload>.<signature>'. The report files' tokens below and the replays' (their
+ * own key and kind, modules/videos/replay-tokens.ts) are made and opened with these two.
+ */
+export const signParts = (key: Uint8Array, parts: readonly unknown[]) => {
+  const payload = Buffer.from(JSON.stringify(parts)).toString('base64url');
   return `${payload}.${sign(key, payload)}`;
 };
+
+/** The parts of a token signed with `key`, or null (not ours, altered, or not a JSON array). */
+export const openParts = (key: Uint8Array, token: string): unknown[] | null => {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(key, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return Array.isArray(parts) ? parts : null;
+  } catch {
+    return null;
+  }
+};
+
+export const signFileToken = (key: Uint8Array, claims: FileTokenClaims) =>
+  signParts(key, [
+    claims.reportId,
+    claims.expiresAt,
+    viaCodes[claims.via],
+    claims.userId,
+    claims.accessKeyId,
+    claims.bindingHash,
+    claims.fileVersion,
+  ]);
 
 export type FileTokenCheck =
   | { ok: true; claims: FileTokenClaims }
   | { ok: false; reason: 'invalid' | 'expired' | 'otherBinding'; claims?: FileTokenClaims };
 
-const isId = (value: unknown): value is number =>
+export const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
@@ -73,20 +93,9 @@ export const openFileToken = (
 ):
   | { ok: true; claims: FileTokenClaims }
   | { ok: false; reason: 'invalid' | 'expired'; claims?: FileTokenClaims } => {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'invalid' };
-  const expected = Buffer.from(sign(key, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    return { ok: false, reason: 'invalid' };
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'invalid' };
-  }
-  if (!Array.isArray(parts) || parts.length !== 7) return { ok: false, reason: 'invalid' };
-  const [reportId, expiresAt, via, userId, accessKeyId, hash, fileVersion] = parts as unknown[];
+  const parts = openParts(key, token);
+  if (parts?.length !== 7) return { ok: false, reason: 'invalid' };
+  const [reportId, expiresAt, via, userId, accessKeyId, hash, fileVersion] = parts;
   const viaName = typeof via === 'string' ? viaOf[via] : undefined;
   if (
     !isId(reportId) ||
@@ -113,7 +122,7 @@ export const openFileToken = (
 };
 
 /** Whether the claims are bound to one of `bindings` (every binding the request can prove). */
-export const isBoundTo = (claims: FileTokenClaims, bindings: readonly string[]) => {
+export const isBoundTo = (claims: Pick<FileTokenClaims, 'bindingHash'>, bindings: readonly string[]) => {
   const wanted = Buffer.from(claims.bindingHash);
   return bindings.some((binding) => {
     const candidate = Buffer.from(bindingHash(binding));

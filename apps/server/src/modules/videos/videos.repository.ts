@@ -1,8 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { type StoredTranscriptEntry, savedVideos, videos, videoWatch } from '../../db/schema/index.ts';
 
-/** A replay with what decides who may watch it and what the list shows. */
+/**
+ * A replay with what decides who may watch it and what the list shows. Its rule is that of what it records: the
+ * linked report's (free access, main sector, sectors; only while the report is published), else the CONNECT
+ * event's sectors, else its own free access and sectors. `sectors` are the ones the rule reads, so the cards show
+ * the sectors that let a reader in.
+ */
 export interface VideoRow {
   id: number;
   doc_id: string;
@@ -13,27 +18,44 @@ export interface VideoRow {
   video_key: string;
   duration: number | null;
   free_access: boolean;
+  /** the linked report's main sector (null without a report) */
+  sector_id: number | null;
   event_id: number | null;
+  report_id: number | null;
+  /** false when the linked report is not (or no longer) published: only admins may watch then */
+  source_published: boolean;
   has_transcript: boolean;
+  /** the player's message, stored sanitised HTML (null: none) */
+  message: string | null;
   analysts: { id: number; name: string }[];
   sectors: { id: number; sName: string }[];
 }
 
+const sectorsJson = (join: SQL) => sql`coalesce((select json_agg(json_build_object('id', s.id,
+  'sName', s.name) order by s.id) from ${join}), '[]'::json)`;
+
 const videoSelect = sql`
   select v.id, v.doc_id, v.title, v.description, v.coverage, v.video_key, v.duration_seconds as duration,
-    v.free_access, v.event_id, (v.transcript is not null) as has_transcript,
+    coalesce(r.free_access, v.free_access) as free_access, r.sector_id, v.event_id, v.report_id,
+    (r.id is null or r.state = 'published') as source_published,
+    (v.transcript is not null) as has_transcript, v.message,
     to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
     coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by va.position, a.id)
       from video_analysts va join analysts a on a.id = va.analyst_id where va.video_id = v.id), '[]'::json) as analysts,
-    coalesce((select json_agg(json_build_object('id', s.id, 'sName', s.name) order by s.id)
-      from video_sectors vs join sectors s on s.id = vs.sector_id where vs.video_id = v.id), '[]'::json) as sectors
-  from videos v`;
+    case
+      when r.id is not null then ${sectorsJson(sql`sectors s where s.id = r.sector_id or s.id in (select rs.sector_id from report_sectors rs where rs.report_id = r.id)`)}
+      when v.event_id is not null then ${sectorsJson(sql`connect_event_sectors es join sectors s on s.id = es.sector_id where es.event_id = v.event_id`)}
+      else ${sectorsJson(sql`video_sectors vs join sectors s on s.id = vs.sector_id where vs.video_id = v.id`)}
+    end as sectors
+  from videos v left join reports r on r.id = v.report_id`;
 
 const toRow = (row: VideoRow): VideoRow => ({
   ...row,
   id: Number(row.id),
   duration: row.duration === null ? null : Number(row.duration),
+  sector_id: row.sector_id === null ? null : Number(row.sector_id),
   event_id: row.event_id === null ? null : Number(row.event_id),
+  report_id: row.report_id === null ? null : Number(row.report_id),
 });
 
 /** Every replay, newest first (a firm has tens of them: the list is filtered by entitlement in the service). */

@@ -10,8 +10,11 @@ import { LoadingCache } from '../cache/loading-cache.ts';
 import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { mayRead } from '../entitlements/entitlements.ts';
+import { sessionBinding } from '../report-viewer/file-tokens.ts';
 import { plainTextOf, sanitizeStoredHtml } from '../rich-text/stored-html.ts';
 import type { Clock } from '../runtime.ts';
+import type { SecretStore } from '../secrets/secret-store.ts';
+import { type ReplayPart, signReplayToken, verifyReplayToken } from './replay-tokens.ts';
 import {
   listVideos,
   readTranscript,
@@ -25,9 +28,14 @@ import {
   watchOf,
 } from './videos.repository.ts';
 
-/** The replay's film and transcript, below the API base: served by GET /videos/{id}/file and /transcript. */
-export const videoFilePath = (id: number) => `/videos/${id}/file`;
-export const transcriptPath = (id: number) => `/videos/${id}/transcript`;
+/** A signed URL of a replay's film or transcript, below the API base (GET /videos/files/{token}). */
+const signedPathOf = (token: string) => `/videos/files/${token}`;
+
+/** A signed-in reader as the routes know them: the user and their session (what signed URLs are bound to). */
+export interface ReplayReader {
+  user: User;
+  sessionId: string;
+}
 
 /** Most Watched lists this many replays. */
 const mostWatchedCount = 5;
@@ -41,25 +49,30 @@ export interface VideoWatched {
 
 export type VideoRefusal = {
   kind: 'refused';
-  status: 403 | 404 | 409;
-  reason: 'missing' | 'notEntitled' | 'stale';
+  status: 403 | 404 | 409 | 410;
+  reason: 'missing' | 'notEntitled' | 'stale' | 'linkInvalid' | 'linkExpired';
 };
 
 /**
- * Video replays (issue 25): who may watch what (the reports' rule: free access, or one of the replay's sectors in
- * the reader's entitlement; admins everything), the list and its side panels, saving, heartbeats and transcripts.
- * Every write is one transaction that says `video` on the change feed.
+ * Video replays (issue 25): who may watch what (the reports' rule, on what the replay records: its report, else its
+ * CONNECT event's sectors, else its own; admins everything), the list and its side panels, saving, heartbeats,
+ * transcripts, and the signed URLs of films and transcripts. Every write is one transaction that says `video` on
+ * the change feed.
  */
 export const createVideosService = (deps: {
   db: Db;
   entitlements: Pick<EntitlementsService, 'entitlementFor'>;
   changes: ChangeFeed;
   clock: Clock;
+  secrets: SecretStore;
+  /** how long a signed URL of a film or transcript opens (the viewer's fileUrlTtlSeconds) */
+  fileTtlSeconds: number;
   cacheTtlMs?: number;
 }) => {
   const { db } = deps;
   // Every replay's row (tens of them), read by every call: kept for the cache's time and dropped by any `video`
-  // change (a transcript saved: its has_transcript) or `analyst` change (their names on the cards).
+  // change (a transcript saved: its has_transcript), `analyst` change (their names on the cards) or `report` change
+  // (a linked report's sectors, free access or state decide who may watch).
   const rows = new LoadingCache<'all', VideoRow[]>({
     ttlMs: deps.cacheTtlMs ?? 0,
     max: 1,
@@ -67,19 +80,33 @@ export const createVideosService = (deps: {
   });
   deps.changes.subscribe('video', () => rows.clear());
   deps.changes.subscribe('analyst', () => rows.clear());
+  deps.changes.subscribe('report', () => rows.clear());
   const allVideos = () => rows.getOrLoad('all', () => listVideos(db));
 
   const readable = async (user: User) => {
     const entitlement = await deps.entitlements.entitlementFor(user);
     return (video: VideoRow) =>
+      (video.source_published || entitlement.readsAll) &&
       mayRead(entitlement, {
         freeAccess: video.free_access,
-        sectorId: null,
+        sectorId: video.sector_id,
         sectorIds: video.sectors.map((s) => s.id),
       });
   };
 
-  const itemOf = (video: VideoRow, saved: Set<number>): VideoItem => ({
+  const signingKey = () => deps.secrets('replayFileTokenKey');
+
+  /** The reader's signed URLs of a replay's film and transcript (made for each reply; they expire). */
+  const signer = async (reader: ReplayReader) => {
+    const key = await signingKey();
+    const expiresAt = Math.floor(deps.clock().getTime() / 1000) + deps.fileTtlSeconds;
+    const binding = sessionBinding(reader.sessionId);
+    return (videoId: number, part: ReplayPart) =>
+      signedPathOf(signReplayToken(key, { videoId, part, expiresAt, userId: reader.user.id, binding }));
+  };
+  type Sign = Awaited<ReturnType<typeof signer>>;
+
+  const itemOf = (video: VideoRow, saved: Set<number>, sign: Sign): VideoItem => ({
     id: video.id,
     doc_id: video.doc_id,
     title: video.title,
@@ -88,8 +115,8 @@ export const createVideosService = (deps: {
     published_date: video.published_date,
     coverage: video.coverage,
     sectors: video.sectors,
-    video_path: videoFilePath(video.id),
-    transcript_path: video.has_transcript ? transcriptPath(video.id) : null,
+    video_path: sign(video.id, 'film'),
+    transcript_path: video.has_transcript ? sign(video.id, 'transcript') : null,
     duration: video.duration,
     saved: saved.has(video.id),
     eventId: video.event_id,
@@ -104,26 +131,27 @@ export const createVideosService = (deps: {
   };
 
   const list = async (
-    user: User,
+    reader: ReplayReader,
     pick: (videos: VideoRow[], saved: Set<number>) => Promise<VideoRow[]> | VideoRow[],
   ) => {
-    const [all, mayWatch, saved] = await Promise.all([
-      listVideos(db),
-      readable(user),
-      savedVideoIds(db, user.id),
+    const [all, mayWatch, saved, sign] = await Promise.all([
+      allVideos(),
+      readable(reader.user),
+      savedVideoIds(db, reader.user.id),
+      signer(reader),
     ]);
-    return (await pick(all.filter(mayWatch), saved)).map((video) => itemOf(video, saved));
+    return (await pick(all.filter(mayWatch), saved)).map((video) => itemOf(video, saved, sign));
   };
 
   return {
     watchable,
 
     /** GET /videos: every replay the reader may watch, newest first. */
-    list: (user: User) => list(user, (videos) => videos),
+    list: (reader: ReplayReader) => list(reader, (videos) => videos),
 
     /** GET /videos/most_watch: the replays watched longest by all readers (of those this reader may watch). */
-    mostWatched: (user: User) =>
-      list(user, async (videos) => {
+    mostWatched: (reader: ReplayReader) =>
+      list(reader, async (videos) => {
         const seconds = await watchedSeconds(db);
         return videos
           .filter((video) => (seconds.get(video.id) ?? 0) > 0)
@@ -173,7 +201,8 @@ export const createVideosService = (deps: {
     },
 
     /** GET /videos/saved: the reader's saved replays (those they may still watch). */
-    saved: (user: User) => list(user, (videos, saved) => videos.filter((video) => saved.has(video.id))),
+    saved: (reader: ReplayReader) =>
+      list(reader, (videos, saved) => videos.filter((video) => saved.has(video.id))),
 
     /** POST /videos/save/{id}: saves the replay, or unsaves it; the new state. */
     async toggleSave(user: User, id: number): Promise<VideoRefusal | { kind: 'saved'; saved: boolean }> {
@@ -189,21 +218,29 @@ export const createVideosService = (deps: {
 
     /** POST /videos/{id} (access): the replay and where this reader left it. */
     async access(
-      user: User,
+      reader: ReplayReader,
       id: number,
     ): Promise<
-      VideoRefusal | { kind: 'video'; video: VideoItem; currentTime: number; watched: VideoWatched }
+      | VideoRefusal
+      | { kind: 'video'; video: VideoItem; currentTime: number; watched: VideoWatched; msg: string | null }
     > {
+      const { user } = reader;
       const video = await watchable(user, id);
       if ('kind' in video) return video;
-      const [saved, watch] = await Promise.all([savedVideoIds(db, user.id), watchOf(db, user.id, id)]);
+      const [saved, watch, sign] = await Promise.all([
+        savedVideoIds(db, user.id),
+        watchOf(db, user.id, id),
+        signer(reader),
+      ]);
       // The percentage watched is how far the reader got, of the film's length (known from the seed or upload).
       const percent = video.duration
         ? Math.min(100, Math.round((watch.furthest / video.duration) * 100))
         : null;
       return {
         kind: 'video',
-        video: itemOf(video, saved),
+        video: itemOf(video, saved, sign),
+        // stored sanitised; sanitised again on the way out, as every stored HTML is
+        msg: video.message ? sanitizeStoredHtml(video.message) : null,
         currentTime: watch.position,
         watched: { seconds: Math.round(watch.seconds), furthest: watch.furthest, percent },
       };
@@ -227,21 +264,33 @@ export const createVideosService = (deps: {
       return { kind: 'recorded' };
     },
 
-    /** The film's storage key, for a reader who may watch it. */
-    async file(user: User, id: number): Promise<VideoRefusal | { kind: 'file'; key: string }> {
-      const video = await watchable(user, id);
+    /**
+     * GET /videos/files/{token}: what a signed URL of video_path or transcript_path opens for this reader: checked
+     * for signature, expiry and binding to their session, then for entitlement now (a reader whose access was
+     * revoked is refused at once, whatever the URL's expiry). The film's storage key, or the transcript's entries
+     * and version (404 when the replay has none yet).
+     */
+    async byToken(
+      reader: ReplayReader,
+      token: string,
+    ): Promise<
+      | VideoRefusal
+      | { kind: 'film'; key: string }
+      | { kind: 'transcript'; entries: TranscriptEntry[]; version: number }
+    > {
+      const check = verifyReplayToken(await signingKey(), token, Math.floor(deps.clock().getTime() / 1000), [
+        sessionBinding(reader.sessionId),
+      ]);
+      if (!check.ok)
+        return check.reason === 'expired'
+          ? { kind: 'refused', status: 410, reason: 'linkExpired' }
+          : { kind: 'refused', status: 403, reason: 'linkInvalid' };
+      if (check.claims.userId !== reader.user.id)
+        return { kind: 'refused', status: 403, reason: 'linkInvalid' };
+      const video = await watchable(reader.user, check.claims.videoId);
       if ('kind' in video) return video;
-      return { kind: 'file', key: video.video_key };
-    },
-
-    /** GET of transcript_path: the entries and their version (404 when the replay has none yet). */
-    async transcript(
-      user: User,
-      id: number,
-    ): Promise<VideoRefusal | { kind: 'transcript'; entries: TranscriptEntry[]; version: number }> {
-      const video = await watchable(user, id);
-      if ('kind' in video) return video;
-      const stored = await readTranscript(db, id);
+      if (check.claims.part === 'film') return { kind: 'film', key: video.video_key };
+      const stored = await readTranscript(db, video.id);
       if (!stored?.transcript) return { kind: 'refused', status: 404, reason: 'missing' };
       return { kind: 'transcript', entries: stored.transcript, version: stored.version };
     },

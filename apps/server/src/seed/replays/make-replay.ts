@@ -298,7 +298,7 @@ const navy = '#0b2545';
 const gold = '#c9a96e';
 const light = '#d6dee8';
 
-/** Text for an SVG text node or attribute. */
+/** Text for an SVG (or HTML) text node or attribute. */
 export const escapeSvg = (text: string): string =>
   text
     .replace(/&/g, '&amp;')

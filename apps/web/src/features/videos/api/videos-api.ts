@@ -7,7 +7,7 @@ import type {
   VideosReply,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * Video replays (issue 25): GET /videos and its side panels, the player's access call (POST /videos/{id}), the save
@@ -39,16 +39,31 @@ export const useVideoSearch = (q: string, enabled: boolean) =>
     enabled: enabled && q.trim() !== '',
   });
 
-/** POST /videos/{id}: the replay for this reader and where they left it (a refusal throws: 401 goes to /login). */
+const accessOf = async (id: number, signal?: AbortSignal) =>
+  (await apiRequest<VideoAccessReply>('POST', `/videos/${id}`, { pattern: '/videos/:id', signal })).data;
+
+/**
+ * POST /videos/{id}: the replay for this reader, where they left it, and the signed URLs of its film and
+ * transcript (a refusal throws: 401 goes to /login).
+ */
 export const useVideoPlayer = (id: number, enabled: boolean) =>
   useQuery({
     queryKey: keys.player(id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<VideoAccessReply>('POST', `/videos/${id}`, { pattern: '/videos/:id', signal })).data,
+    queryFn: ({ signal }) => accessOf(id, signal),
     enabled,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/**
+ * The replay's signed URLs made again (they live a few minutes: a film paused for longer, or a transcript read again
+ * after a save, needs new ones): the access call, whose answer replaces the player's.
+ */
+export const useFreshVideoPaths = (id: number) => {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.fetchQuery({ queryKey: keys.player(id), queryFn: () => accessOf(id), staleTime: 0 });
+};
 
 /** POST /videos/save/{id}: the spec's save toggle; the saved state is cleared first, then set from the reply. */
 export const useToggleSavedVideo = () => {
@@ -72,14 +87,30 @@ export const useToggleSavedVideo = () => {
   });
 };
 
-/** GET of transcript_path: the entries and the version a save names. */
-export const useTranscript = (id: number, path: string | null) =>
-  useQuery({
+const readTranscript = (path: string, signal?: AbortSignal) =>
+  apiRequest<TranscriptReply>('GET', path, { pattern: '/videos/files/:token', signal });
+
+/**
+ * GET of transcript_path (a signed URL): the entries and the version a save names. A URL that has expired (410) is
+ * made again by the access call, once.
+ */
+export const useTranscript = (id: number, path: string | null) => {
+  const freshPaths = useFreshVideoPaths(id);
+  return useQuery({
     queryKey: keys.transcript(id),
-    queryFn: ({ signal }) =>
-      apiRequest<TranscriptReply>('GET', path ?? '', { pattern: '/videos/:id/transcript', signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await readTranscript(path ?? '', signal);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 410) throw error;
+        const fresh = await freshPaths();
+        if (!fresh.transcript_path) throw error;
+        return readTranscript(fresh.transcript_path, signal);
+      }
+    },
     enabled: path !== null,
   });
+};
 
 /** POST /transcript/{videoId} (admin): the whole transcript over the version it was edited from. */
 export const useSaveTranscript = (id: number) => {

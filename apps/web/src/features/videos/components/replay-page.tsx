@@ -10,9 +10,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { fetchParameterOrEmpty } from '../../../lib/parameters.ts';
 import { getRuntimeConfig } from '../../../lib/runtime-config.ts';
+import { renderSafeHtml } from '../../../lib/safe-html.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { sendHeartbeat, useToggleSavedVideo, useVideoPlayer } from '../api/videos-api.ts';
+import { sendHeartbeat, useFreshVideoPaths, useToggleSavedVideo, useVideoPlayer } from '../api/videos-api.ts';
 import { playbackSpeeds, startTimeOf } from '../lib/transcript-time.ts';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { VideoSidePanel } from './video-side-panel.tsx';
@@ -47,6 +48,15 @@ export function ReplayPage({ id }: { id: number }) {
   const [expanded, setExpanded] = useState(false);
   const video = player.data;
   usePageTitle(video?.title ?? m.listTitle);
+  const freshPaths = useFreshVideoPaths(id);
+  // The film's signed URL as the element got it: kept while the reader watches (a new access answer, such as one
+  // made for the transcript, does not reload the film), replaced only when that URL has stopped opening.
+  const [src, setSrc] = useState<string | null>(null);
+  const resume = useRef<{ at: number; playing: boolean } | null>(null);
+  const recovering = useRef(false);
+  useEffect(() => {
+    if (video && src === null) setSrc(resolveFileUrl(getRuntimeConfig().apiBase, video.video_path));
+  }, [video, src]);
 
   // Spec 2: an access error sends the reader to /login (and back here after).
   const unauthorised =
@@ -107,7 +117,24 @@ export function ReplayPage({ id }: { id: number }) {
   const description =
     long && !expanded ? `${video.description.slice(0, descriptionPreview).trimEnd()}…` : video.description;
   const showTranscript = hideTranscript.data !== '1';
-  const src = resolveFileUrl(getRuntimeConfig().apiBase, video.video_path);
+
+  // The film's URL has expired (it lives a few minutes) or stopped opening: a new one from the access call, and the
+  // film goes on from where it was. Once per failure; a second failure in a row is the player's own error.
+  const recover = async (element: HTMLVideoElement) => {
+    if (recovering.current) return;
+    recovering.current = true;
+    // (a film that never loaded starts where it would have: ?time= or where the reader left it)
+    resume.current = element.readyState >= 1 ? { at: element.currentTime, playing: !element.paused } : null;
+    try {
+      const fresh = await freshPaths();
+      const next = resolveFileUrl(getRuntimeConfig().apiBase, fresh.video_path);
+      // (a URL made in the same second is the same URL: the element loads it again)
+      if (next === src) element.load();
+      else setSrc(next);
+    } catch {
+      recovering.current = false;
+    }
+  };
 
   return (
     <div className={classes.page}>
@@ -129,23 +156,29 @@ export function ReplayPage({ id }: { id: number }) {
               ))}
             </p>
           </header>
+          {video.msg && <div className={classes.message}>{renderSafeHtml(video.msg)}</div>}
           <div className={showTranscript ? classes.stage : classes.stageWide}>
             <div className={classes.player}>
               {/* biome-ignore lint/a11y/useMediaCaption: the transcript beside the film is its text, line by line */}
               <video
                 ref={videoRef}
                 className={classes.video}
-                src={src}
+                src={src ?? undefined}
                 controls
                 preload="metadata"
                 playsInline
                 aria-label={video.title}
                 onLoadedMetadata={(event) => {
                   const element = event.currentTarget;
-                  if (start > 0 && start < (element.duration || Number.POSITIVE_INFINITY))
-                    element.currentTime = start;
+                  const from = resume.current?.at ?? start;
+                  if (from > 0 && from < (element.duration || Number.POSITIVE_INFINITY))
+                    element.currentTime = from;
                   element.playbackRate = Number(speed);
+                  if (resume.current?.playing) void element.play().catch(() => undefined);
+                  resume.current = null;
+                  recovering.current = false;
                 }}
+                onError={(event) => void recover(event.currentTarget)}
                 onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
                 onPlay={() => {
                   lastTick.current = performance.now();
