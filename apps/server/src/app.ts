@@ -70,6 +70,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       maxParamLength: 2000,
     },
     bodyLimit: 1024 * 1024,
+    // Behind a load balancer (issue 26): whose X-Forwarded-For (and -Proto, -Host) to believe, so that per-IP
+    // throttles, sessions and logs see the client's address. Off by default: a client could claim any address.
+    // A hop count trusts that many hops whoever they are (Fastify refuses a bare number, as it cannot check the
+    // peer): only for a portal that nothing reaches except through its proxies; an address list is safer.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -211,4 +211,63 @@ describe('parseConfig', () => {
       'Invalid configuration, the server cannot start. Fix these environment variables:\n  - PORT: bad\n  - HOST: bad',
     );
   });
+
+  it('never repeats a value that may hold a credential', () => {
+    const result = parseConfig({ DATABASE_URL: 'mysql://user:hunter2@db/portal', SMTP_URL: 'x:secret@mail' });
+    expect(result.ok ? [] : result.errors.join('\n')).not.toMatch(/hunter2|secret/);
+  });
+
+  it('reads the scale-out variables: processes, proxies and S3 (issue 26)', () => {
+    const ok = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      if (!result.ok) throw new Error(result.errors.join('; '));
+      return result.config;
+    };
+    const defaults = ok({});
+    expect(defaults).toMatchObject({ webConcurrency: 1, trustProxy: false, s3: null });
+    expect(ok({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(ok({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(ok({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(ok({ WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/portal' }).webConcurrency).toBe(4);
+    expect(
+      ok({
+        S3_BUCKET: 'portal-files',
+        S3_ENDPOINT: 'http://127.0.0.1:4569',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        S3_SECRET_ACCESS_KEY: 'shh',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'portal-files',
+      endpoint: 'http://127.0.0.1:4569',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIA', secretAccessKey: 'shh' },
+      forcePathStyle: true,
+    });
+    expect(ok({ S3_BUCKET: 'portal-files' }).s3).toMatchObject({ endpoint: null, credentials: null });
+
+    const errors = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? [] : result.errors;
+    };
+    // The embedded database is one process's: several need PostgreSQL.
+    expect(errors({ WEB_CONCURRENCY: '2' })).toEqual([
+      expect.stringMatching(/^WEB_CONCURRENCY: more than 1 process needs a PostgreSQL server/),
+    ]);
+    expect(errors({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/portal' })[0]).toMatch(
+      /^WEB_CONCURRENCY: must be between 1 and 64/,
+    );
+    expect(errors({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY: must be the number of proxies/);
+    expect(errors({ S3_ENDPOINT: 'http://127.0.0.1:4569' })).toEqual([
+      'S3_BUCKET: must be set when S3_ENDPOINT is set',
+    ]);
+    expect(errors({ S3_BUCKET: 'Bad_Bucket' })[0]).toMatch(/^S3_BUCKET: must be an S3 bucket name/);
+    const halfKeys = errors({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'AKIA' });
+    expect(halfKeys).toEqual([
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/),
+    ]);
+    expect(errors({ S3_BUCKET: 'portal-files', S3_SECRET_ACCESS_KEY: 'topsecret' }).join()).not.toContain(
+      'topsecret',
+    );
+  });
 });

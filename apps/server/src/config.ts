@@ -138,7 +138,57 @@ const envSchema = z.object({
   // Sign-ups an hour from one address (spec-free, ours): an office onboarding together behind one address may need
   // more than the default.
   SIGNUP_PER_IP_HOUR: positiveInt(1, 10_000, 10),
+  // Running at scale (issue 26)
+  WEB_CONCURRENCY: positiveInt(1, 64, 1),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx): TrustProxy => {
+      const lower = value.toLowerCase();
+      if (lower === 'false' || lower === 'off' || lower === '0') return false;
+      if (/^[1-9]\d?$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every((entry) => proxyAddressPattern.test(entry))) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be the number of proxies in front of the portal (1 to 99), or a comma list of their addresses or CIDR ranges (such as 10.0.0.0/8,127.0.0.1), or false',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3 to 63 of a-z, 0-9, dots and hyphens)',
+    )
+    .optional(),
+  S3_ENDPOINT: urlWithProtocol(['http:', 'https:']).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
 });
+
+/** TRUST_PROXY: off, a hop count, or the proxies' addresses and ranges (Fastify's trustProxy). */
+export type TrustProxy = false | number | string[];
+const proxyAddressPattern = /^(?:[0-9a-fA-F.:]+(?:\/\d{1,3})?|loopback|linklocal|uniquelocal)$/;
+
+/** An S3-compatible store for report files and uploads (issue 26), instead of DATA_DIR/files. */
+export interface S3Config {
+  bucket: string;
+  /** null: AWS's own endpoint for the region */
+  endpoint: string | null;
+  region: string;
+  /** null: the SDK's default credential chain (instance role, AWS_* variables) */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -173,7 +223,16 @@ export interface Config {
   cacheTtlMs: number;
   /** sign-ups an hour from one address (the contract's signupPerIp, raised or lowered) */
   signupPerIpHour: number;
+  /** server processes sharing the port (node:cluster); more than 1 needs DATABASE_URL */
+  webConcurrency: number;
+  /** whose X-Forwarded-For to believe: false (the default) trusts none */
+  trustProxy: TrustProxy;
+  /** null: files in DATA_DIR/files */
+  s3: S3Config | null;
 }
+
+/** Variables whose values can carry a password or key. */
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
@@ -205,9 +264,29 @@ export const parseConfig = (
     if (problems.primary) errors.push(['FIRM_COLOR', problems.primary]);
     if (problems.accent) errors.push(['FIRM_ACCENT_COLOR', problems.accent]);
   }
+  // Several processes share one database: the embedded one belongs to a single process (its data folder lock).
+  if (parsed.success && parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL)
+    errors.push([
+      'WEB_CONCURRENCY',
+      'more than 1 process needs a PostgreSQL server (DATABASE_URL): the embedded database serves one process only',
+    ]);
+  // S3: a bucket, with both keys or neither (the SDK's own credential chain).
+  const s3Given = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => input[name]);
+  if (!input.S3_BUCKET && s3Given.length > 0)
+    errors.push([
+      'S3_BUCKET',
+      `must be set when ${s3Given.join(', ')} ${s3Given.length > 1 ? 'are' : 'is'} set`,
+    ]);
+  if (Boolean(input.S3_ACCESS_KEY_ID) !== Boolean(input.S3_SECRET_ACCESS_KEY))
+    errors.push([
+      input.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default credential chain',
+    ]);
   if (!parsed.success || errors.length > 0) {
     const lines = errors.map(([name, message]) => {
-      const given = input[name] === undefined ? '' : ` (got ${JSON.stringify(input[name])})`;
+      // (a value that may hold a credential is never repeated: the message goes to the terminal and the logs)
+      const given =
+        input[name] === undefined || secretVariables.has(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
       return `${name}: ${message}${given}`;
     });
     return { ok: false, errors: [...new Set(lines)] };
@@ -243,6 +322,20 @@ export const parseConfig = (
       outboxPollMs: e.OUTBOX_POLL_MS,
       cacheTtlMs: e.CACHE_TTL_MS,
       signupPerIpHour: e.SIGNUP_PER_IP_HOUR,
+      webConcurrency: e.WEB_CONCURRENCY,
+      trustProxy: e.TRUST_PROXY ?? false,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT ?? null,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     },
   };
 };

@@ -340,3 +340,42 @@ describe('SIGNUP_PER_IP_HOUR', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const signUps = async (env: Record<string, string>, forwardedFor: (i: number) => string) => {
+    const t = await createTestApp({ env: { SIGNUP_PER_IP_HOUR: '2', ...env } });
+    try {
+      const browser = await new TestClient(t.app).start();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await browser.request('POST', '/api/users/signup', {
+          body: {
+            email: `proxy${i}@onboarding.example`,
+            password: 'first-password-1',
+            confirmPassword: 'first-password-1',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            companyName: 'Engines Ltd',
+            acceptTandC: true,
+          },
+          // every request comes through the same load balancer
+          remoteAddress: '10.9.0.1',
+          headers: { 'x-forwarded-for': forwardedFor(i) },
+        });
+        statuses.push(answer.statusCode);
+      }
+      return statuses;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('is off by default: a claimed X-Forwarded-For changes nothing (a client could claim any address)', async () => {
+    expect(await signUps({}, (i) => `203.0.113.${i + 1}`)).toEqual([201, 201, 429]);
+  });
+
+  it('behind a trusted proxy, throttles count each client address, not the proxy', async () => {
+    expect(await signUps({ TRUST_PROXY: '1' }, (i) => `203.0.113.${i + 1}`)).toEqual([201, 201, 201]);
+    expect(await signUps({ TRUST_PROXY: '10.0.0.0/8' }, () => '203.0.113.7')).toEqual([201, 201, 429]);
+  });
+});
