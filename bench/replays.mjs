@@ -93,7 +93,7 @@ const main = async () => {
     duration,
   });
   const transcriptRow = await loadRow(
-    `GET ${transcriptUrl.replace(/\d+/, '{id}')} (${transcript.data.length} lines)`,
+    `GET transcript_path: /api/videos/files/{token} (${transcript.data.length} lines)`,
     {
       url: `${base}${transcriptUrl}`,
       headers,
