@@ -1,57 +1,28 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { S3Config } from '../../config.ts';
+import { createS3Storage } from './s3-storage.ts';
+import {
+  checkContentType,
+  contentTypeOf,
+  InvalidStorageKeyError,
+  isValidStorageKey,
+  type Storage,
+  type StoredFile,
+} from './storage-core.ts';
 
-/**
- * Where report files, photos and uploads live. Keys are relative, slash-separated paths such as
- * 'reports/2025/00042.pdf'; the local adapter keeps them under one root directory (DATA_DIR/files).
- */
-export interface StoredFile {
-  contentType: string;
-  size: number;
-}
-
-/**
- * The readers (get, stream, exists, stat) answer "nothing there" for a key that cannot hold a file (not a valid
- * key, a name too long for the file system, a path through a file): keys reach them from requests, and a caller
- * serving one answers 404, never 500. The writers (put, delete) refuse an invalid key with InvalidStorageKeyError.
- */
-export interface Storage {
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** null when the key holds nothing (or cannot) */
-  get(key: string): Promise<Buffer | null>;
-  /**
-   * A stream for serving large files without buffering them; null when the key holds nothing (or cannot). With
-   * `range` (inclusive byte offsets within the file), only those bytes are read: a seek into a long film reads
-   * from there, not from the start.
-   */
-  stream(
-    key: string,
-    range?: { start: number; end: number },
-  ): Promise<{ body: Readable; file: StoredFile } | null>;
-  exists(key: string): Promise<boolean>;
-  /** Removes the file if present. */
-  delete(key: string): Promise<void>;
-  /** null when the key holds no file (or cannot) */
-  stat(key: string): Promise<StoredFile | null>;
-}
-
-const keyPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-/**
- * Keys come from the database and, later, from uploads: only plain relative segments are accepted, so a key
- * can never name a file outside the root ('..', absolute paths, backslashes, empty or hidden segments).
- */
-export const isValidStorageKey = (key: string) =>
-  key.length > 0 && key.length <= 512 && keyPattern.test(key) && !key.split('/').some((s) => /^\.+$/.test(s));
-
-export class InvalidStorageKeyError extends Error {
-  constructor(key: string) {
-    super(`Invalid storage key: ${JSON.stringify(key)}`);
-    this.name = 'InvalidStorageKeyError';
-  }
-}
+// The interface, the keys and the content types live in storage-core.ts (shared with the S3 adapter without an
+// import circle), the S3 adapter in s3-storage.ts; callers keep importing all of it from here.
+export { createS3Storage, S3StorageError } from './s3-storage.ts';
+export {
+  checkContentType,
+  contentTypeOf,
+  InvalidStorageKeyError,
+  isValidStorageKey,
+  type Storage,
+  type StoredFile,
+} from './storage-core.ts';
 
 /**
  * File system answers that mean no file can be at the path: missing, a directory, a path through a file, a name
@@ -60,31 +31,6 @@ export class InvalidStorageKeyError extends Error {
 const absentCodes = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP']);
 const isAbsent = (error: unknown) =>
   error instanceof InvalidStorageKeyError || absentCodes.has((error as NodeJS.ErrnoException)?.code ?? '');
-
-const contentTypeByExtension: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.htm': 'text/html; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.xls': 'application/vnd.ms-excel',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.mp3': 'audio/mpeg',
-  '.mp4': 'video/mp4',
-  '.mpg': 'video/mpeg',
-  '.mpeg': 'video/mpeg',
-  '.ogg': 'video/ogg',
-  '.m4v': 'video/x-m4v',
-  '.mov': 'video/quicktime',
-  '.avi': 'video/vnd.avi',
-  '.gif': 'image/gif',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-};
-
-export const contentTypeOf = (key: string) =>
-  contentTypeByExtension[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * Local directory storage. The content type is derived from the key's extension (the caller chooses keys
@@ -112,10 +58,7 @@ export const createLocalStorage = (root: string): Storage => {
   return {
     async put(key, bytes, contentType) {
       const full = resolve(key);
-      const expected = contentTypeOf(key);
-      if (contentType.split(';')[0]!.trim() !== expected.split(';')[0]!.trim()) {
-        throw new Error(`Content type ${contentType} does not match the key ${key} (${expected})`);
-      }
+      checkContentType(key, contentType);
       await mkdir(path.dirname(full), { recursive: true });
       const temporary = `${full}.${process.pid}.${++sequence}.tmp`;
       await writeFile(temporary, bytes);
@@ -153,6 +96,9 @@ export const createLocalStorage = (root: string): Storage => {
   };
 };
 
-/** The storage the server uses: DATA_DIR/files (S3-compatible storage is a later addition). */
-export const createStorage = (config: { dataDir: string }) =>
-  createLocalStorage(path.join(config.dataDir, 'files'));
+/**
+ * The storage the server uses: the S3-compatible bucket when S3_BUCKET is set (`config.s3`), else DATA_DIR/files.
+ * Callers pass the whole config.
+ */
+export const createStorage = (config: { dataDir: string; s3?: S3Config | null }): Storage =>
+  config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files'));
