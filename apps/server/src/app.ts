@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { loggerOptions, PortalLogController } from './logger.ts';
+import type { ChangeFeed } from './modules/changes/change-feed.ts';
 import { type Clock, systemClock } from './modules/runtime.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { bodyParsingPlugin } from './plugins/body-parsing.ts';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Defaults to JSON logs at LOG_LEVEL; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** The change feed (tests); else the configuration's (LISTEN/NOTIFY with DATABASE_URL, else in-process). */
+  changes?: ChangeFeed;
 }
 
 /** Builds the whole server: cross-cutting plugins first, then the API routes, then the SPA. */
@@ -90,9 +93,20 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`.toLowerCase());
   });
 
-  const services = createServices({ db, config, clock: options.clock ?? systemClock, log: app.log });
+  const services = createServices({
+    db,
+    config,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    changes: options.changes,
+  });
   // Readers' visits are written in batches (modules/post-visits/visit-recorder.ts): the last one before closing.
   app.addHook('onClose', () => services.visitRecorder.flush());
+  // Across processes (PostgreSQL): the app serves once it hears the other processes' changes; closing stops that.
+  await services.changes.start?.();
+  app.addHook('onClose', async () => {
+    await services.changes.close?.();
+  });
   dbPlugin(app, { db, services });
   errorsPlugin(app);
   // Charset, encoding and JSON depth are judged before any route sees a body (issue 21).

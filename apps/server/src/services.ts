@@ -1,4 +1,5 @@
 import { throttles as contractThrottles, fileUrlTtlSeconds } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createAccessKeysService } from './modules/access-keys/access-keys.service.ts';
@@ -9,7 +10,8 @@ import { createBannersService } from './modules/banners/banners.service.ts';
 import { createBlogsService } from './modules/blogs/blogs.service.ts';
 import { createPostSearchService } from './modules/blogs/post-search.service.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
-import { createLocalChangeFeed } from './modules/changes/change-feed.ts';
+import { type ChangeFeed, createLocalChangeFeed } from './modules/changes/change-feed.ts';
+import { createPostgresChangeFeed } from './modules/changes/postgres-change-feed.ts';
 import { createEventsService } from './modules/connect/events.service.ts';
 import { createSlotsService } from './modules/connect/slots.service.ts';
 import { createCaptchaService } from './modules/contact/captcha.service.ts';
@@ -46,10 +48,28 @@ import { createVideosService } from './modules/videos/videos.service.ts';
 import { createWatermarkService } from './modules/watermark/watermark.service.ts';
 
 /** Wires the domain modules together; the routes reach them through `app.services`. */
-export const createServices = (deps: { db: Db; config: Config; clock: Clock; log: Log }) => {
+export const createServices = (deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: Log;
+  /** the change feed to use (tests); else chosen by the configuration */
+  changes?: ChangeFeed;
+}) => {
   const { db, config, clock, log } = deps;
   // What each write changed, published after its commit; every cache subscribes by kind (ARCHITECTURE section 6).
-  const changes = createLocalChangeFeed({ log });
+  // With PostgreSQL, several processes may share the database: their changes reach each other by LISTEN/NOTIFY.
+  const changes =
+    deps.changes ??
+    (config.databaseUrl
+      ? createPostgresChangeFeed({
+          connectionString: config.databaseUrl,
+          notify: async (channel, payload) => {
+            await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+          },
+          log,
+        })
+      : createLocalChangeFeed({ log }));
   const sessions = createSessionsService({
     db,
     clock,

@@ -20,6 +20,8 @@ import { templateEnv } from './global-setup.ts';
  * `persistent` PGlite lives in a temp folder so that a test can open it twice (restart).
  */
 export interface TestDatabase {
+  /** the database's address (PostgreSQL only): a second app, or a LISTEN connection, can reach it */
+  url?: string;
   open(): Promise<DbHandle>;
   destroy(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export const createTestDatabase = async (options: { persistent?: boolean } = {})
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     await adminStatement(adminUrl, `create database ${name}`);
     return {
+      url: databaseUrl(adminUrl, name),
       open: () => openPostgres(databaseUrl(adminUrl, name)),
       destroy: () => adminStatement(adminUrl, `drop database if exists ${name} with (force)`),
     };

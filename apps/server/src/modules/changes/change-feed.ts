@@ -46,14 +46,19 @@ export interface Change {
 export type ChangeListener = (change: Change) => void;
 
 /**
- * In-process now; the scale-out issue backs the same interface with PostgreSQL LISTEN/NOTIFY, so that a change
- * published by one process reaches every process's subscribers.
+ * In-process (createLocalChangeFeed: one process, the embedded database), or across the processes of one
+ * PostgreSQL database by LISTEN/NOTIFY (postgres-change-feed.ts), so that a change published by one process reaches
+ * every process's subscribers.
  */
 export interface ChangeFeed {
   /** Call only after the write is committed (or use `writeTransaction`, which does). */
   publish(...changes: Change[]): void;
   /** Listeners run synchronously, in subscription order; the returned function unsubscribes. */
   subscribe(kinds: ChangeKind | readonly ChangeKind[], listener: ChangeListener): () => void;
+  /** Across processes (postgres-change-feed.ts): starts listening; resolves once other processes are heard. */
+  start?(): Promise<void>;
+  /** Stops listening (the app's close). */
+  close?(): Promise<void>;
 }
 
 export const createLocalChangeFeed = (deps: { log?: Log } = {}): ChangeFeed => {
