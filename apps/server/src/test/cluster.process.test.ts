@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 import { createTestDatabase, type TestDatabase } from './test-app.ts';
 
 /**
@@ -14,16 +14,6 @@ import { createTestDatabase, type TestDatabase } from './test-app.ts';
  */
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** GET /api/health on a connection of its own (a kept-alive one may lead to a process that was killed). */
 const healthOn = (port: number) =>

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { openPglite } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedRuns, users } from '../db/schema/index.ts';
 import { seedModules } from '../seed/index.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * Issue 21 item 0, with real processes: a second server on the same DATA_DIR is refused before it opens the
@@ -19,16 +19,6 @@ import { seedModules } from '../seed/index.ts';
  */
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 interface Started {
   child: ChildProcess;

@@ -1,24 +1,14 @@
-import { createServer } from 'node:net';
 import { mailMessages } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { TestClient } from '../../test/client.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createTestApp, silentLog, type TestApp } from '../../test/test-app.ts';
 import { createOutbox } from './outbox.service.ts';
 import { backoffMs, createOutboxWorker, smtpSender } from './outbox.worker.ts';
 import { resetMail } from './templates.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 interface Received {
   to: string[];

@@ -313,6 +313,17 @@ describe('throttles stored in the database', () => {
   });
 });
 
+/** A valid sign-up form for `email`. */
+const signupOf = (email: string) => ({
+  email,
+  password: 'first-password-1',
+  confirmPassword: 'first-password-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Engines Ltd',
+  acceptTandC: true,
+});
+
 describe('SIGNUP_PER_IP_HOUR', () => {
   it('sets how many sign-ups an hour one address may make', async () => {
     const t = await createTestApp({ env: { SIGNUP_PER_IP_HOUR: '3' } });
@@ -321,15 +332,7 @@ describe('SIGNUP_PER_IP_HOUR', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
         const answer = await browser.request('POST', '/api/users/signup', {
-          body: {
-            email: `office${i}@onboarding.example`,
-            password: 'first-password-1',
-            confirmPassword: 'first-password-1',
-            firstName: 'Ada',
-            lastName: 'Lovelace',
-            companyName: 'Engines Ltd',
-            acceptTandC: true,
-          },
+          body: signupOf(`office${i}@onboarding.example`),
           remoteAddress: '10.9.0.1',
         });
         statuses.push(answer.statusCode);
@@ -349,15 +352,7 @@ describe('TRUST_PROXY', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i += 1) {
         const answer = await browser.request('POST', '/api/users/signup', {
-          body: {
-            email: `proxy${i}@onboarding.example`,
-            password: 'first-password-1',
-            confirmPassword: 'first-password-1',
-            firstName: 'Ada',
-            lastName: 'Lovelace',
-            companyName: 'Engines Ltd',
-            acceptTandC: true,
-          },
+          body: signupOf(`proxy${i}@onboarding.example`),
           // every request comes through the same load balancer
           remoteAddress: '10.9.0.1',
           headers: { 'x-forwarded-for': forwardedFor(i) },
