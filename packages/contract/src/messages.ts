@@ -90,6 +90,8 @@ export const messages = {
   },
   errors: {
     internal: 'Internal Error. Please try again later.',
+    // ours (issue 26): the database (or another service the request needs) cannot be reached for a moment
+    unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
     notFound: 'Not found',
     validation: 'Please correct the highlighted fields',
     // ours (issue 21): what the body parser refuses before any route sees the body

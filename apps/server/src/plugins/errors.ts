@@ -19,6 +19,39 @@ export class RequestRefused extends Error {
   }
 }
 
+// A database (or a store) that cannot be reached now (issue 26: PostgreSQL restarting, failing over, refusing connections): the
+// socket's codes, PostgreSQL's 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now and its class 08
+// (connection exception), and node-postgres's own errors for a connection that ended or was not made in time, which
+// carry no code. Drizzle wraps the driver's error (DrizzleQueryError), so the chain of causes is searched.
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** Whether an error (or one of its causes) says the database cannot be reached at the moment. */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+    current = cause;
+  }
+  return false;
+};
+/** Seconds a client is asked to wait after a 503 for an unreachable database (a restart takes a few). */
+export const databaseRetryAfterSeconds = 5;
+
 /** Turns validation issues into `{ field: first message }`; issues about the whole input go under `_`. */
 const fieldErrors = (issues: ReadonlyArray<{ instancePath: string; message?: string }>) => {
   const errors: Record<string, string> = {};
@@ -46,6 +79,16 @@ export const errorsPlugin = (app: App) => {
     if (error instanceof RequestRefused) {
       request.log.info({ status: error.statusCode }, error.userMessage);
       return reply.code(error.statusCode).send(errorReply(error.userMessage));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // 503 with Retry-After rather than 500: nothing is wrong with the request or the code, and the client may ask
+      // again in a moment (as after any failed request, a write cut off with its connection may have committed).
+      markFailureLogged(request);
+      request.log.error({ err: error, statusCode: 503 }, 'Database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send(errorReply(messages.errors.unavailable));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
