@@ -122,6 +122,30 @@ test('the replay list, and a saved replay in the Saved panel', async ({ page }) 
   await expect(saved.getByRole('link', { name: title })).toHaveCount(0);
 });
 
+test('a replay opened from the side panel of another plays its own film', async ({ page }) => {
+  const list = (await (await page.request.get('/api/videos')).json()) as { data: VideoItem[] };
+  const [first, second] = list.data;
+  await page.goto(`/connect/videos/${first!.id}`);
+  await waitForSettled(page);
+  await page.getByRole('button', { name: m.save, exact: true }).click();
+  await expect(page.getByRole('button', { name: m.unsave, exact: true })).toBeVisible();
+  await page.goto(`/connect/videos/${second!.id}`);
+  await waitForSettled(page);
+  // the Saved panel's link: a navigation inside the app, to the same screen with another replay
+  const saved = page.getByRole('complementary').getByRole('region', { name: m.saved });
+  await saved.getByRole('link', { name: first!.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+  // the film's signed URL names the replay it opens
+  const filmOf = async () => {
+    const src = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc || v.src);
+    const payload = src.split('/videos/files/')[1]!.split('.')[0]!;
+    return JSON.parse(Buffer.from(payload, 'base64url').toString())[1] as number;
+  };
+  await expect.poll(filmOf).toBe(first!.id);
+  await page.getByRole('button', { name: m.unsave, exact: true }).click();
+  await expect(saved.getByRole('link', { name: first!.title })).toHaveCount(0);
+});
+
 test('a word spoken in a replay, found through the header search, opens the replay at its second', async ({
   page,
 }) => {

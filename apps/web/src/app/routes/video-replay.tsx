@@ -7,5 +7,6 @@ export default function VideoReplayRoute() {
   const param = useParams().id ?? '';
   const id = /^\d{1,10}$/.test(param) ? Number(param) : 0;
   if (id < 1 || id > 2_147_483_647) return <NotFoundPage />;
-  return <ReplayPage id={id} />;
+  // keyed by the replay: going from one to another (the side panel's links) starts the player afresh, its film too
+  return <ReplayPage key={id} id={id} />;
 }
