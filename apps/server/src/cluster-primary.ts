@@ -8,7 +8,7 @@ import { loggerOptions } from './logger.ts';
 import { systemClock } from './modules/runtime.ts';
 import { demoPassword } from './seed/accounts.ts';
 import { presentDemoAccounts, runPendingSeeds } from './seed/index.ts';
-import { portIsFree, SHUTDOWN_GRACE_MS } from './serve-process.ts';
+import { portIsFree, portProblemText, SHUTDOWN_GRACE_MS } from './serve-process.ts';
 
 /**
  * The primary of WEB_CONCURRENCY=N processes (issue 26; node:cluster, as Node deployments do): it checks the port,
@@ -21,11 +21,7 @@ export const runClusterPrimary = async (config: Config) => {
   const log = Fastify({ logger: loggerOptions(config) }).log.child({ role: 'primary' });
   const portProblem = await portIsFree(config.port, config.host);
   if (portProblem) {
-    process.stderr.write(
-      portProblem.code === 'EADDRINUSE'
-        ? `Port ${config.port} on ${config.host} is in use by another program: stop it, or start with another PORT.\n`
-        : `Cannot listen on ${config.host}:${config.port}: ${portProblem.message}\n`,
-    );
+    process.stderr.write(portProblemText(config, portProblem));
     process.exit(1);
   }
 

@@ -22,6 +22,12 @@ export const portIsFree = (port: number, host: string) =>
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
   });
 
+/** What a person is told when the port cannot be had. */
+export const portProblemText = (config: Pick<Config, 'host' | 'port'>, problem: NodeJS.ErrnoException) =>
+  problem.code === 'EADDRINUSE'
+    ? `Port ${config.port} on ${config.host} is in use by another program: stop it, or start with another PORT.\n`
+    : `Cannot listen on ${config.host}:${config.port}: ${problem.message}\n`;
+
 /**
  * One server process: the database, the app, the jobs, and a graceful stop on SIGTERM or SIGINT. Alone
  * (WEB_CONCURRENCY=1) it also checks the port first, migrates and seeds; as a worker of a cluster (cluster-primary.ts)
@@ -50,11 +56,7 @@ export const serveProcess = async (config: Config, role: { worker: boolean }) =>
   const portProblem = role.worker ? null : await portIsFree(config.port, config.host);
   if (portProblem) {
     await database.close();
-    process.stderr.write(
-      portProblem.code === 'EADDRINUSE'
-        ? `Port ${config.port} on ${config.host} is in use by another program: stop it, or start with another PORT.\n`
-        : `Cannot listen on ${config.host}:${config.port}: ${portProblem.message}\n`,
-    );
+    process.stderr.write(portProblemText(config, portProblem));
     process.exit(1);
   }
   const app = await buildApp({ config, db: database.db });
