@@ -161,8 +161,16 @@ export const seedReplaySources = async (ctx: SeedContext, scripts: readonly Repl
     if (!video || video.message !== null) continue;
     const reportTitle = replayReports[script.slug];
     const [report] = reportTitle
-      ? await db.select({ id: reports.id }).from(reports).where(eq(reports.title, reportTitle)).limit(1)
+      ? await db
+          .select({ id: reports.id, publishedAt: reports.publishedAt })
+          .from(reports)
+          .where(eq(reports.title, reportTitle))
+          .limit(1)
       : [];
+    // A briefing on a report is given after the report is out: the day after it (never later than now).
+    const recordedAt = report
+      ? new Date(Math.min(report.publishedAt.getTime() + 24 * 3600 * 1000, ctx.clock().getTime()))
+      : video.publishedAt;
     const [event] = video.eventId
       ? await db
           .select({
@@ -180,11 +188,11 @@ export const seedReplaySources = async (ctx: SeedContext, scripts: readonly Repl
     const message = event
       ? `<p>Recorded at <strong>${escapeHtml(event.name)}</strong> in ${escapeHtml(event.city)} on ${asOf(event.startsAt, event.zone)}. ${views}</p>`
       : report && reportTitle
-        ? `<p>Recorded on ${asOf(video.publishedAt, 'Asia/Singapore')}. The figures in this briefing are from our report <a href="${reportPath(report.id, reportTitle)}">${escapeHtml(reportTitle)}</a>. ${views}</p>`
+        ? `<p>Recorded on ${asOf(recordedAt, 'Asia/Singapore')}. The figures in this briefing are from our report <a href="${reportPath(report.id, reportTitle)}">${escapeHtml(reportTitle)}</a>. ${views}</p>`
         : null;
     await db
       .update(videos)
-      .set({ reportId: video.reportId ?? report?.id ?? null, message })
+      .set({ reportId: video.reportId ?? report?.id ?? null, message, publishedAt: recordedAt })
       .where(eq(videos.id, video.id));
     // the report's own link to its replay (the viewer's related entries open /connect/videos/{video})
     if (report)
