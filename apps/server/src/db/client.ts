@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type DataLockOptions, lockDataDir } from './data-lock.ts';
+import { prepareEveryStatement } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -87,6 +88,7 @@ export const openPglite = async (
 
 export const openPostgres = async (connectionString: string): Promise<DbHandle> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  prepareEveryStatement(pool);
   // An idle connection closed by the server (restart, admin termination) must not crash the process: the pool
   // drops it and opens a new one on the next checkout; queries in flight still fail with their own error.
   pool.on('error', (error) => {

@@ -25,6 +25,8 @@ export interface EntitlementUser {
   hidden: boolean;
   emailVerifiedAt: Date | null;
   activatedAt: Date | null;
+  /** the sectors the user's matrix grants, when they were read with the user (the session's statement) */
+  grantedSectorIds?: readonly number[];
 }
 
 export const anonymousEntitlement: Entitlement = Object.freeze({

@@ -17,7 +17,7 @@ import {
   rankWindowSource,
   type SnippetScope,
 } from './research-search.repository.ts';
-import { byDate, entitledSql, intArray, jsonValue, visibleSql } from './research-sql.ts';
+import { byDate, entitledSql, intArray, jsonValue, limitSql, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
 /**
@@ -358,7 +358,7 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
       select r.*, ${rankCol} as rank, ${viewsCol} as views
       from ${source}
       order by ${innerOrder}
-      limit ${limit} offset ${offset}
+      ${limitSql(limit)} ${offset > 0 ? sql`offset ${offset}` : sql``}
     ) p
     ${bodyHeadline}
     order by ${outerOrder}`;

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { byDate, visibleSql } from './research-sql.ts';
+import { byDate, limitSql, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
 /** Marks around search hits; control characters never occur in stored text, and are swapped for <mark> after escaping. */
@@ -90,7 +90,7 @@ export const rankColumn = (q: string | undefined, part?: RankPart) =>
  * only those are ranked.
  */
 export const rankWindowSource = (whereSql: SQL, window: number) =>
-  sql`(select r.id from reports r ${whereSql} order by ${byDate} limit ${window}) w
+  sql`(select r.id from reports r ${whereSql} order by ${byDate} ${limitSql(window)}) w
           join reports r on r.id = w.id`;
 
 /** The snippet columns of a page `p` (and its lateral join `hb`); `entitled` is the SQL of "the caller may read p". */

@@ -25,6 +25,16 @@ export const entitledSql = (e: Entitlement, r: SQL) => {
   return parts.length === 0 ? sql`false` : sql`coalesce(${sql.join(parts, sql` or `)}, false)`;
 };
 
+/**
+ * `limit n` with n written into the text: statements are prepared (db/prepared-statements.ts), and a generic plan
+ * cannot know a parameter's limit (PostgreSQL then assumes a tenth of the rows and sorts them all), so the list
+ * statements would be planned again on every request. Page sizes are a handful of values.
+ */
+export const limitSql = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`limit ${n}`);
+  return sql.raw(`limit ${n}`);
+};
+
 /** json columns arrive parsed from node-postgres and PGlite alike, but accept text too. */
 export const jsonValue = <T>(value: unknown): T =>
   (typeof value === 'string' ? JSON.parse(value) : value) as T;

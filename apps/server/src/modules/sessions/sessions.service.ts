@@ -22,9 +22,12 @@ export interface SessionMeta {
   userAgent: string | null;
 }
 
+/** The signed-in user, with the sectors their matrix grants read in the same statement (entitlements use them). */
+export type SessionUser = User & { grantedSectorIds: readonly number[] };
+
 export interface ResolvedSession {
   sessionId: string;
-  user: User;
+  user: SessionUser;
 }
 
 /**
@@ -43,7 +46,10 @@ export const createSessionsService = (deps: {
   const { db, clock, changes } = deps;
   const ttlMs = deps.ttlHours * 60 * 60 * 1000;
   // A missing or unusable session is remembered too (null), so junk tokens do not cost a query each.
-  const cache = new LoadingCache<string, { session: { id: string; expiresAt: Date }; user: User } | null>({
+  const cache = new LoadingCache<
+    string,
+    { session: { id: string; expiresAt: Date }; user: SessionUser } | null
+  >({
     ttlMs: deps.cacheTtlMs,
     max: 10_000,
     now: () => clock().getTime(),
@@ -52,7 +58,8 @@ export const createSessionsService = (deps: {
     if (!change.ids) return cache.clear();
     for (const id of change.ids) cache.delete(String(id));
   });
-  changes.subscribe('user', (change) => {
+  // a `user` change (standing, removal) or a `matrix` change (the user's granted sectors, read with the session)
+  changes.subscribe(['user', 'matrix'], (change) => {
     if (!change.ids) return cache.clear();
     const users = new Set(change.ids);
     cache.deleteWhere((entry) => entry !== null && users.has(entry.user.id));
@@ -88,7 +95,7 @@ export const createSessionsService = (deps: {
         if (now.getTime() - live.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
           await touchSession(db, live.session.id, now);
         }
-        return live;
+        return { session: live.session, user: { ...live.user, grantedSectorIds: live.grantedSectorIds } };
       });
       if (!found || found.session.expiresAt <= now) return null;
       return { sessionId: found.session.id, user: found.user };
