@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -283,6 +283,45 @@ describe('publishing reports (issue 23)', () => {
       expect(response.json().message).toBe(message);
     }
     expect(await writes()).toBe(before);
+  });
+
+  it('streams a film to storage through a temporary file (never held whole), leaving nothing behind', async () => {
+    const film = await readFile(
+      new URL('../../assets/demo-media/india-banks-video-note.mp4', import.meta.url),
+    );
+    const spoolDir = await mkdtemp(path.join(tmpdir(), 'portal-spool-test-'));
+    const previousTmp = process.env.TMPDIR;
+    const put = t.storage.put;
+    const putKeys: string[] = [];
+    t.storage.put = (key, bytes, contentType) => {
+      putKeys.push(key);
+      return put.call(t.storage, key, bytes, contentType);
+    };
+    process.env.TMPDIR = spoolDir;
+    try {
+      const metadata = { ...base(), title: 'Spooled bank film', description: 'A film note.', hashtags: [] };
+      const report = await published(metadata, { filename: 'Bank film.mp4', data: film });
+      expect(report.fileType).toBe('mp4');
+      const [row] = await t.db
+        .select({ filePath: reports.filePath })
+        .from(reports)
+        .where(eq(reports.id, report.id));
+      const stored = await t.storage.get(row!.filePath);
+      expect(stored && Buffer.compare(stored, film)).toBe(0);
+      // stored with putFile from the spooled file, not put with the bytes
+      expect(putKeys.filter((key) => key.endsWith('.mp4'))).toEqual([]);
+      expect(await readdir(spoolDir)).toEqual([]);
+      // a refused film is removed as well
+      const refused = await publish(metadata, { filename: 'clip.mp4', data: await smallPdf() });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(e.fileTypeMismatch('mp4'));
+      expect(await readdir(spoolDir)).toEqual([]);
+    } finally {
+      t.storage.put = put;
+      if (previousTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmp;
+      await rm(spoolDir, { recursive: true, force: true });
+    }
   });
 
   it('publishes a PDF now: listed, searchable and suggested on the reader NEXT request', async () => {

@@ -14,7 +14,9 @@ import {
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { spooledTypes } from '../modules/ingest/check-upload.ts';
 import type { PublishingOutcome, Upload } from '../modules/publishing/publishing.service.ts';
+import { discardSpooled } from '../modules/storage/spooled-file.ts';
 import { errorReply } from '../plugins/errors.ts';
 import { readForm } from '../plugins/multipart-file.ts';
 import type { App } from '../types.ts';
@@ -52,6 +54,11 @@ const readPublishForm = async (request: FastifyRequest): Promise<Form> => {
       const message = e.fileTooLarge(type, Math.floor(maxBytes / (1024 * 1024)));
       return { maxBytes, tooLarge: { ok: false, status: 413, message, errors: { file: message } } };
     },
+    // recordings and films (up to 200 MB) go to a temporary file as they arrive, and from there into storage
+    spool: (fileName) => {
+      const type = uploadTypeOfName(fileName);
+      return type !== null && spooledTypes.includes(type);
+    },
   });
   if (!form.ok) return form;
   return {
@@ -59,6 +66,18 @@ const readPublishForm = async (request: FastifyRequest): Promise<Form> => {
     file: form.file,
     metadata: form.fields[publishingConstants.metadataField] ?? null,
   };
+};
+
+/**
+ * Runs the call on a read form, then removes its spooled file (stored by now, or refused) before the reply is
+ * sent: nothing of an upload stays in TMPDIR, whatever the outcome.
+ */
+const usingForm = async <T>(form: Form & { ok: true }, run: () => Promise<T>) => {
+  try {
+    return await run();
+  } finally {
+    if (form.file?.spooled) await discardSpooled(form.file.spooled);
+  }
 };
 
 /** The metadata JSON through the contract's schema: the value, or the field messages. */
@@ -123,9 +142,12 @@ export const publishingRoutes = (app: App) => {
       handler: async (request, reply) => {
         const form = await readPublishForm(request);
         if (!form.ok) return reply.code(form.status).send(errorReply(form.message, form.errors));
-        const metadata = parseMetadata(publishMetadata, form.metadata);
-        if (!metadata.ok) return reply.code(400).send(errorReply(metadata.message, metadata.errors));
-        return answer(reply, await publishing.publish(actorOf(request), metadata.value, form.file));
+        const outcome = await usingForm(form, async () => {
+          const metadata = parseMetadata(publishMetadata, form.metadata);
+          if (!metadata.ok) return { ...metadata, status: 400 as const };
+          return publishing.publish(actorOf(request), metadata.value, form.file);
+        });
+        return answer(reply, outcome);
       },
     });
 
@@ -135,8 +157,17 @@ export const publishingRoutes = (app: App) => {
       handler: async (request, reply) => {
         const form = await readPublishForm(request);
         if (!form.ok) return reply.code(form.status).send(errorReply(form.message, form.errors));
-        if (!form.file) return reply.code(400).send(errorReply(e.fileRequired, { file: e.fileRequired }));
-        return answer(reply, await publishing.replaceFile(actorOf(request), request.params.id, form.file));
+        const outcome = await usingForm(form, async () => {
+          if (!form.file)
+            return {
+              ok: false as const,
+              status: 400 as const,
+              message: e.fileRequired,
+              errors: { file: e.fileRequired },
+            };
+          return publishing.replaceFile(actorOf(request), request.params.id, form.file);
+        });
+        return answer(reply, outcome);
       },
     });
   });

@@ -64,7 +64,8 @@ export const teamRoutes = (app: App) => {
             .code(400)
             .send(errorReply(first?.message ?? profileTexts.malformed, firstErrors(parsed.error.issues)));
         }
-        const photo = form.file && form.file.bytes.length > 0 ? form.file.bytes : null;
+        const bytes = form.file?.bytes;
+        const photo = bytes && bytes.length > 0 ? bytes : null;
         const outcome = await team.updateAnalyst(request.query.id, parsed.data, photo);
         if (outcome.kind === 'refused') {
           const errors = photo && outcome.status !== 404 ? { file: outcome.message } : undefined;

@@ -8,6 +8,7 @@ import {
   reportSectors,
   reports,
 } from '../../db/schema/index.ts';
+import type { SpooledFile } from '../storage/spooled-file.ts';
 import { contentTypeOf, type Storage } from '../storage/storage.ts';
 import { extractText } from './extract-text.ts';
 
@@ -24,7 +25,8 @@ export interface NewReport {
   publishedAt: Date;
   fileType: ReportFileType;
   /** The file's bytes with the storage key to keep them under, or the address of a youtube/iframe report. */
-  file: { key: string; bytes: Uint8Array } | { url: string };
+  /** the file's bytes, or a spooled upload (streamed into storage, never read whole), or an address */
+  file: { key: string; bytes: Uint8Array } | { key: string; spooled: SpooledFile } | { url: string };
   type?: 'latest' | 'highlighted';
   isTempReport?: boolean;
   mustRead?: boolean;
@@ -82,10 +84,13 @@ export const prepareReportFile = async (
   if (extension !== input.fileType) {
     throw new Error(`The key ${input.file.key} does not end in .${input.fileType}`);
   }
-  // Extract first: an unreadable file is refused before anything is stored.
-  const bodyText = input.bodyText ?? (await extractText(input.fileType, input.file.bytes));
-  const storedHere = (await storage.exists(input.file.key)) ? undefined : input.file.key;
-  await storage.put(input.file.key, input.file.bytes, contentTypeOf(input.file.key));
+  const { file } = input;
+  // Extract first: an unreadable file is refused before anything is stored. A spooled upload (a recording or a
+  // film) comes with its text (none) and is never read here.
+  const bodyText = input.bodyText ?? ('bytes' in file ? await extractText(input.fileType, file.bytes) : '');
+  const storedHere = (await storage.exists(file.key)) ? undefined : file.key;
+  if ('bytes' in file) await storage.put(file.key, file.bytes, contentTypeOf(file.key));
+  else await storage.putFile(file.key, file.spooled.path, contentTypeOf(file.key));
   // PostgreSQL text cannot hold NUL characters, which some PDFs yield.
   return { filePath: input.file.key, bodyText: bodyText.replaceAll('\u0000', ''), storedHere };
 };

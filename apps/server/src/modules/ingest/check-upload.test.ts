@@ -33,6 +33,38 @@ describe('report upload checks (issue 23)', () => {
     expect(mp4).toMatchObject({ ok: true, fileType: 'mp4' });
   });
 
+  it('tells a spooled recording or film by its first bytes, and keeps it spooled (never read whole)', async () => {
+    const film = await readFile(new URL('india-banks-video-note.mp4', demoMedia));
+    // a spooled file whose path does not exist: the check must not read it, only its head
+    const spooled = {
+      path: '/nonexistent/portal-upload/file',
+      size: film.length,
+      head: film.subarray(0, 4100),
+    };
+    expect(await checkUpload('video.mp4', spooled)).toEqual({
+      ok: true,
+      fileType: 'mp4',
+      spooled,
+      bodyText: '',
+    });
+    // the head says what it is, whatever the name claims
+    expect(await checkUpload('call.mp3', spooled)).toMatchObject({
+      ok: false,
+      message: e.fileTypeMismatch('mp3'),
+    });
+    // the size counted while it streamed in decides
+    const huge = { ...spooled, size: reportUploadLimits.maxBytes.mp4 + 1 };
+    expect(await checkUpload('video.mp4', huge)).toMatchObject({ ok: false, status: 413 });
+    expect(await checkUpload('video.mp4', { ...spooled, size: 0 })).toMatchObject({
+      ok: false,
+      message: e.fileRequired,
+    });
+    // only recordings and films are stored as spooled: a PDF must be read (opened, its text extracted)
+    const pdf = await smallPdf('Foundry capacity');
+    const spooledPdf = { path: '/nonexistent/x', size: pdf.length, head: Buffer.from(pdf.subarray(0, 4100)) };
+    expect(await checkUpload('note.pdf', spooledPdf)).toMatchObject({ ok: false });
+  });
+
   it('refuses bytes that are not of the named type (magic bytes)', async () => {
     const pdf = await smallPdf();
     expect(await checkUpload('model.xlsx', pdf)).toEqual({
@@ -96,7 +128,7 @@ describe('report upload checks (issue 23)', () => {
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.fileType).toBe('htm');
-    const stored = Buffer.from(checked.bytes).toString('utf8');
+    const stored = Buffer.from(checked.bytes ?? []).toString('utf8');
     expect(stored).not.toMatch(/script|onload|javascript:|iframe/i);
     expect(stored).toContain('<td style="color:red">Prices up</td>');
     expect(checked.bodyText).toContain('Prices up');

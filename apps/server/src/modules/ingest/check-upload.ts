@@ -15,15 +15,24 @@ import {
 } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sanitizeHtml from 'sanitize-html';
+import type { SpooledFile } from '../storage/spooled-file.ts';
 import { extractPdfText, extractSpreadsheetText, htmlToText } from './extract-text.ts';
 
 const e = messagesPublishing.errors;
 
+/** What is stored: the bytes (checked, an htm page sanitised), or a spooled recording or film as it arrived. */
+export type CheckedContent =
+  | { bytes: Uint8Array; spooled?: undefined }
+  | { spooled: SpooledFile; bytes?: undefined };
+
 export type CheckedUpload =
-  | { ok: true; fileType: UploadFileType; bytes: Uint8Array; bodyText: string }
+  | ({ ok: true; fileType: UploadFileType; bodyText: string } & CheckedContent)
   | { ok: false; status: 400 | 413; message: string };
 
 const refuse = (message: string, status: 400 | 413 = 400) => ({ ok: false as const, status, message });
+
+/** The types an upload may arrive spooled as (they are stored as sent: nothing reads their content). */
+export const spooledTypes: readonly UploadFileType[] = ['mp3', 'mp4'];
 
 /** What file-type may call each upload type (an mp4 may carry an M4V brand). */
 const detectedAs: Record<UploadFileType, readonly string[]> = {
@@ -35,17 +44,31 @@ const detectedAs: Record<UploadFileType, readonly string[]> = {
 };
 
 /**
- * Checks an upload named `fileName`. Answers the file's type, the bytes to store (an htm page sanitised) and its
- * text for search, or the refusal's status and message. Never throws for a bad file.
+ * Checks an upload named `fileName`, in memory or spooled to disk (recordings and films: told by their first
+ * bytes, never read whole). Answers the file's type, what to store (an htm page sanitised) and its text for
+ * search, or the refusal's status and message. Never throws for a bad file.
  */
-export const checkUpload = async (fileName: string, bytes: Uint8Array): Promise<CheckedUpload> => {
+export const checkUpload = async (
+  fileName: string,
+  source: Uint8Array | SpooledFile,
+): Promise<CheckedUpload> => {
+  const content: CheckedContent = source instanceof Uint8Array ? { bytes: source } : { spooled: source };
   const fileType = uploadTypeOfName(fileName);
   if (!fileType) return refuse(e.fileType);
-  if (bytes.length === 0) return refuse(e.fileRequired);
-  if (bytes.length > reportUploadLimits.maxBytes[fileType]) {
+  const size = content.spooled ? content.spooled.size : content.bytes.length;
+  if (size === 0) return refuse(e.fileRequired);
+  if (size > reportUploadLimits.maxBytes[fileType]) {
     return refuse(e.fileTooLarge(fileType, uploadLimitMegabytes(fileType)), 413);
   }
-  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const detected = await fileTypeFromBuffer(content.spooled ? content.spooled.head : content.bytes).catch(
+    () => undefined,
+  );
+  if (content.spooled) {
+    if (!detected || !detectedAs[fileType].includes(detected.ext) || !spooledTypes.includes(fileType))
+      return refuse(e.fileTypeMismatch(fileType));
+    return { ok: true, fileType, spooled: content.spooled, bodyText: '' };
+  }
+  const { bytes } = content;
   if (fileType === 'htm') {
     if (detected) return refuse(e.fileTypeMismatch(fileType));
     return checkHtm(bytes);

@@ -21,13 +21,15 @@ import { type ChangeFeed, writeTransaction } from '../changes/change-feed.ts';
 import {
   discardPrepared,
   insertReport,
+  type NewReport,
   type PreparedFile,
   prepareReportFile,
   reportFileKey,
 } from '../ingest/add-report.ts';
-import { checkUpload } from '../ingest/check-upload.ts';
+import { type CheckedContent, checkUpload } from '../ingest/check-upload.ts';
 import type { PublishAlerts } from '../publish-alerts/publish-alerts.service.ts';
 import type { Clock, Log } from '../runtime.ts';
+import type { SpooledFile } from '../storage/spooled-file.ts';
 import type { Storage } from '../storage/storage.ts';
 import {
   claimDueReports,
@@ -57,11 +59,15 @@ const refuse = (
   errors?: Record<string, string>,
 ): PublishingRefusal => ({ ok: false, status, message, ...(errors ? { errors } : {}) });
 
-/** An uploaded file as the route read it. */
-export interface Upload {
-  fileName: string;
-  bytes: Uint8Array;
-}
+/** An uploaded file as the route read it: in memory, or spooled to disk as it arrived (recordings and films). */
+export type Upload = { fileName: string } & (
+  | { bytes: Uint8Array; spooled?: undefined }
+  | { spooled: SpooledFile; bytes?: undefined }
+);
+
+/** What an upload stores under `key`: its checked bytes, or the spooled file streamed into storage. */
+const storedFile = (key: string, checked: CheckedContent) =>
+  checked.spooled ? { key, spooled: checked.spooled } : { key, bytes: checked.bytes };
 
 /** Due scheduled reports claimed per transaction; the next pass takes the rest. */
 const CLAIM_BATCH = 20;
@@ -158,13 +164,13 @@ export const createPublishingService = (deps: {
       const wrong = await checkReferences(metadata);
       if (wrong) return invalid(wrong);
       let fileType: UploadFileType | 'youtube';
-      let file: { key: string; bytes: Uint8Array } | { url: string };
+      let file: NewReport['file'];
       let bodyText = '';
       if (upload) {
-        const checked = await checkUpload(upload.fileName, upload.bytes);
+        const checked = await checkUpload(upload.fileName, upload.spooled ?? upload.bytes);
         if (!checked.ok) return refuse(checked.status, checked.message, { file: checked.message });
         fileType = checked.fileType;
-        file = { key: reportFileKey(checked.fileType, timing.at), bytes: checked.bytes };
+        file = storedFile(reportFileKey(checked.fileType, timing.at), checked);
         bodyText = checked.bodyText;
       } else {
         const videoId = youtubeVideoId(metadata.youtubeUrl ?? '');
@@ -276,11 +282,11 @@ export const createPublishingService = (deps: {
       if (current.state === 'withdrawn') return refuse(409, e.withdrawn);
       if (current.fileType === 'youtube' || current.fileType === 'iframe')
         return refuse(409, e.notFileReport);
-      const checked = await checkUpload(upload.fileName, upload.bytes);
+      const checked = await checkUpload(upload.fileName, upload.spooled ?? upload.bytes);
       if (!checked.ok) return refuse(checked.status, checked.message, { file: checked.message });
       const prepared: PreparedFile = await prepareReportFile(storage, {
         fileType: checked.fileType,
-        file: { key: reportFileKey(checked.fileType, clock()), bytes: checked.bytes },
+        file: storedFile(reportFileKey(checked.fileType, clock()), checked),
         bodyText: checked.bodyText,
       });
       let replaced: { oldPath: string; revoked: number; version: number } | null;

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { InvalidStorageKeyError, isValidStorageKey, type Storage } from './storage.ts';
@@ -169,5 +172,29 @@ export const storageContract = (storage: () => Storage) => {
     await expect(s.put('y.png', new Uint8Array([1]), 'image/jpeg')).rejects.toThrow(/does not match/);
     expect(await s.exists('x.pdf')).toBe(false);
     expect(await s.exists('y.png')).toBe(false);
+  });
+
+  it('stores a file from the local disk, streamed (a spooled upload), whole and by range', async () => {
+    const s = storage();
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-put-file-'));
+    try {
+      const source = path.join(dir, 'upload');
+      // 3 MB: more than one chunk of any stream on the way
+      const bytes = Buffer.from(new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 7 + (i >> 10)) % 256));
+      await writeFile(source, bytes);
+      await s.putFile('films/spooled.mp4', source, 'video/mp4');
+      expect(await s.stat('films/spooled.mp4')).toEqual({ contentType: 'video/mp4', size: bytes.length });
+      expect(Buffer.compare((await s.get('films/spooled.mp4'))!, bytes)).toBe(0);
+      const middle = await s.stream('films/spooled.mp4', { start: 2_000_000, end: 2_000_999 });
+      expect(Buffer.compare(await readAll(middle!.body), bytes.subarray(2_000_000, 2_001_000))).toBe(0);
+      // the source is the caller's: left where it was
+      await writeFile(source, 'x');
+      await expect(s.putFile('../escape.mp4', source, 'video/mp4')).rejects.toThrow(InvalidStorageKeyError);
+      await expect(s.putFile('films/x.pdf', source, 'video/mp4')).rejects.toThrow(/does not match/);
+      await expect(s.putFile('films/none.mp4', path.join(dir, 'missing'), 'video/mp4')).rejects.toThrow();
+      expect(await s.exists('films/none.mp4')).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 };

@@ -17,6 +17,11 @@ export interface StoredFile {
  */
 export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `sourcePath` on the local disk (an upload spooled while it arrived) under `key`, streamed:
+   * never read into memory whole, whatever its size (issue 26: films and recordings of up to 200 MB).
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** null when the key holds nothing (or cannot) */
   get(key: string): Promise<Buffer | null>;
   /**

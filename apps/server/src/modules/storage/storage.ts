@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Config } from '../../config.ts';
 import { createS3Storage } from './s3-storage.ts';
@@ -63,6 +63,20 @@ export const createLocalStorage = (root: string): Storage => {
       const temporary = `${full}.${process.pid}.${++sequence}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, full);
+    },
+    async putFile(key, sourcePath, contentType) {
+      const full = resolve(key);
+      checkContentType(key, contentType);
+      await mkdir(path.dirname(full), { recursive: true });
+      const temporary = `${full}.${process.pid}.${++sequence}.tmp`;
+      try {
+        // copied by the kernel (or in chunks), never held in memory; renamed so that no reader sees half a file
+        await copyFile(sourcePath, temporary);
+        await rename(temporary, full);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
