@@ -193,6 +193,19 @@ export const reportPassages = pgTable(
   (t) => [primaryKey({ columns: [t.reportId, t.ord] })],
 );
 
+/**
+ * What a report's card shows of its links, kept by triggers (migration 0021) on the four link tables and on the
+ * analysts', companies', countries' and sectors' names (and an analyst's photo): one json array of
+ * [kind, id, name, extra, extra] in display order, read by the research lists with the page (one statement for a
+ * page and its links, issue 26) instead of joining four tables on every request. A report without links has none.
+ */
+export const reportCardLinks = pgTable('report_card_links', {
+  reportId: integer('report_id')
+    .primaryKey()
+    .references(() => reports.id, { onDelete: 'cascade' }),
+  links: jsonb('links').notNull(),
+});
+
 export const reportAnalysts = pgTable(
   'report_analysts',
   {

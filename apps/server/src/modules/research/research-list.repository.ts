@@ -215,63 +215,27 @@ export interface ReportRow {
   sectors: ReportCard['sectors'];
 }
 
-interface LinkRow {
-  k: 'a' | 'c' | 'k' | 's';
-  rid: number;
-  id: number;
-  name: string;
-  x1: string | null;
-  x2: string | null;
-}
+/** One link of a card as report_card_links keeps it: kind (analyst, company, country, sector), id, name, two extras. */
+type LinkTuple = ['a' | 'c' | 'k' | 's', number, string, string | null, string | null];
 
-/**
- * The analysts, companies, countries and sectors of a page of reports in ONE simple statement over the page's
- * ids (no N+1). Kept apart from the page statement: per-row json sub-selects cost more to plan than to run.
- */
-const attachLinks = async (db: Executor, rows: ReportRow[]) => {
-  for (const row of rows) {
-    row.analysts = [];
-    row.companies = [];
-    row.countries = [];
-    row.sectors = [];
-  }
-  if (rows.length === 0) return;
-  const ids = intArray(rows.map((row) => row.id));
-  const links = rowsOf<LinkRow>(
-    await db.execute(sql`select * from (
-        select 'a' as k, ra.report_id as rid, a.id, a.name, a.image_path as x1, null::text as x2, ra.position as o1, a.name as o2
-          from report_analysts ra join analysts a on a.id = ra.analyst_id where ra.report_id = any(${ids})
-        union all
-        select 'c', rc.report_id, c.id, c.name, c.display, c.short_name, 0, c.name
-          from report_companies rc join companies c on c.id = rc.company_id where rc.report_id = any(${ids})
-        union all
-        select 'k', rk.report_id, k.id, k.name, null, null, 0, k.name
-          from report_countries rk join countries k on k.id = rk.country_id where rk.report_id = any(${ids})
-        union all
-        select 's', rs.report_id, s.id, s.name, null, null, rs.position, ''
-          from report_sectors rs join sectors s on s.id = rs.sector_id where rs.report_id = any(${ids})
-      ) l order by l.rid, l.k, l.o1, l.o2, l.id`),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const link of links) {
-    const row = byId.get(link.rid);
-    if (!row) continue;
-    if (link.k === 'a') row.analysts.push({ id: link.id, name: link.name, image_path: link.x1 });
-    else if (link.k === 'c')
-      row.companies.push({
-        id: link.id,
-        name: link.name,
-        display: link.x1 ?? link.name,
-        sName: link.x2 ?? '',
-      });
-    else if (link.k === 'k') row.countries.push({ id: link.id, name: link.name });
-    else row.sectors.push({ id: link.id, sName: link.name });
+/** Puts a row's card links (report_card_links, migration 0021) into the card's four lists. */
+const linksOf = (row: ReportRow & { links: unknown }) => {
+  row.analysts = [];
+  row.companies = [];
+  row.countries = [];
+  row.sectors = [];
+  for (const [k, id, name, x1, x2] of jsonValue<LinkTuple[] | null>(row.links) ?? []) {
+    if (k === 'a') row.analysts.push({ id, name, image_path: x1 });
+    else if (k === 'c') row.companies.push({ id, name, display: x1 ?? name, sName: x2 ?? '' });
+    else if (k === 'k') row.countries.push({ id, name });
+    else row.sectors.push({ id, sName: name });
   }
 };
 
 /**
- * One page of cards in one statement: the filtered, ordered and limited ids first (index-friendly), then the
- * per-card links as json_agg sub-selects over those few rows only (no N+1), and snippets for the page only.
+ * One page of cards in one statement: the filtered, ordered and limited ids first (index-friendly), then each
+ * card's links from report_card_links (kept by triggers: one primary-key probe a card, no N+1 and no joins of the
+ * four link tables on every request), and snippets for the page only.
  */
 interface ListArgs {
   filter: ListFilter;
@@ -353,18 +317,22 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
       p.video_id as video, p.file_type as filetype, p.reading_minutes, p.type, p.is_temp_report, p.must_read, p.sector_id,
       p.free_access, ${entitled} as entitled,
       ${args.userId === null ? sql`false` : sql`exists (select 1 from saved_reports s where s.user_id = ${args.userId} and s.report_id = p.id)`} as saved,
-      p.views, ${bodySnippet} as body_snippet, ${titleSnippet} as title_snippet
+      p.views, ${bodySnippet} as body_snippet, ${titleSnippet} as title_snippet, cl.links
     from (
       select r.*, ${rankCol} as rank, ${viewsCol} as views
       from ${source}
       order by ${innerOrder}
       ${limitSql(limit)} ${offset > 0 ? sql`offset ${offset}` : sql``}
     ) p
+    left join report_card_links cl on cl.report_id = p.id
     ${bodyHeadline}
     order by ${outerOrder}`;
-  const rows = rowsOf<ReportRow>(await db.execute(statement));
-  for (const row of rows) row.snippet = row.body_snippet ?? row.title_snippet;
-  await attachLinks(db, rows);
+  // (`links` stays on the rows: cards are built from named fields only)
+  const rows = rowsOf<ReportRow & { links: unknown }>(await db.execute(statement));
+  for (const row of rows) {
+    row.snippet = row.body_snippet ?? row.title_snippet;
+    linksOf(row);
+  }
   return rows;
 };
 
