@@ -268,6 +268,8 @@ export class PortalLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error || this.isLogDisabled(request)) return super.requestCompleted(error, request, reply);
+    // (nothing to build when the line would not be written: LOG_LEVEL=warn in production)
+    if ((reply.log as Partial<Logger>).isLevelEnabled?.('info') === false) return;
     const url = redactUrl(request.url);
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     reply.log.info(
