@@ -58,12 +58,26 @@ export interface ReadFormOptions {
   spool?: (fileName: string) => boolean;
 }
 
+/** File-system failures of the server's own (spooling a file), never answered as a bad form. */
+const serverFileErrors = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EMFILE',
+  'ENFILE',
+  'EIO',
+  'ENOENT',
+  'ENOTDIR',
+]);
+
 /** The name of the one file part of every form here. */
 const fileField = 'file';
 
 /**
  * Writes a file part to a temporary file of its own as it arrives, counting its bytes and keeping its first ones;
- * past `max` the rest streams through uncounted on disk. Answers the file (null past `max`: removed already).
+ * past `max` the rest streams through, counted and not written. Answers the file (null past `max`: removed already).
  */
 const spoolPart = async (stream: Readable, max: number): Promise<SpooledFile | null> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-upload-'));
@@ -189,6 +203,8 @@ const readFormParts = async (
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
+    // the server's own disk failing under a spooled file (full, read-only, out of handles) is not the sender's
+    if (code && serverFileErrors.has(code)) throw error;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return { ok: false, status: 413, message: texts.tooLarge };
     if (code === 'FST_FILES_LIMIT') return { ok: false, status: 400, message: texts.oneFile };
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')

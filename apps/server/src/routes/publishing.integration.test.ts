@@ -316,6 +316,13 @@ describe('publishing reports (issue 23)', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(e.fileTypeMismatch('mp4'));
       expect(await readdir(spoolDir)).toEqual([]);
+      // the server's own temporary folder missing is the server's fault (500), not a bad form (400)
+      const writes = await countWrites(t.db);
+      const before = await writes();
+      process.env.TMPDIR = path.join(spoolDir, 'missing');
+      const failed = await publish(metadata, { filename: 'Bank film.mp4', data: film });
+      expect(failed.statusCode).toBe(500);
+      expect(await writes()).toBe(before);
     } finally {
       t.storage.put = put;
       if (previousTmp === undefined) delete process.env.TMPDIR;
