@@ -5,7 +5,12 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { discardSpooled, SPOOL_HEAD_BYTES, type SpooledFile } from '../modules/storage/spooled-file.ts';
+import {
+  discardSpooled,
+  SPOOL_HEAD_BYTES,
+  type SpooledFile,
+  type UploadContent,
+} from '../modules/storage/spooled-file.ts';
 
 /** A refusal of a form: its status, its message and, for a form with fields, the message per field. */
 export type FormRefusal = { ok: false; status: 400 | 413; message: string; errors?: Record<string, string> };
@@ -29,7 +34,7 @@ export interface ReadFormTexts extends ReadFileTexts {
 export type FormFile = {
   /** the name the sender gave the file (never trusted for its type) */
   fileName: string;
-} & ({ bytes: Buffer; spooled?: undefined } | { spooled: SpooledFile; bytes?: undefined });
+} & UploadContent<Buffer>;
 
 export type ReadForm = { ok: true; fields: Record<string, string>; file: FormFile | null } | FormRefusal;
 

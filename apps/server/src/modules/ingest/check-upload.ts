@@ -15,15 +15,13 @@ import {
 } from '@portal/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import sanitizeHtml from 'sanitize-html';
-import type { SpooledFile } from '../storage/spooled-file.ts';
+import type { SpooledFile, UploadContent } from '../storage/spooled-file.ts';
 import { extractPdfText, extractSpreadsheetText, htmlToText } from './extract-text.ts';
 
 const e = messagesPublishing.errors;
 
 /** What is stored: the bytes (checked, an htm page sanitised), or a spooled recording or film as it arrived. */
-export type CheckedContent =
-  | { bytes: Uint8Array; spooled?: undefined }
-  | { spooled: SpooledFile; bytes?: undefined };
+export type CheckedContent = UploadContent;
 
 export type CheckedUpload =
   | ({ ok: true; fileType: UploadFileType; bodyText: string } & CheckedContent)

@@ -29,7 +29,7 @@ import {
 import { type CheckedContent, checkUpload } from '../ingest/check-upload.ts';
 import type { PublishAlerts } from '../publish-alerts/publish-alerts.service.ts';
 import type { Clock, Log } from '../runtime.ts';
-import type { SpooledFile } from '../storage/spooled-file.ts';
+import type { UploadContent } from '../storage/spooled-file.ts';
 import type { Storage } from '../storage/storage.ts';
 import {
   claimDueReports,
@@ -60,10 +60,7 @@ const refuse = (
 ): PublishingRefusal => ({ ok: false, status, message, ...(errors ? { errors } : {}) });
 
 /** An uploaded file as the route read it: in memory, or spooled to disk as it arrived (recordings and films). */
-export type Upload = { fileName: string } & (
-  | { bytes: Uint8Array; spooled?: undefined }
-  | { spooled: SpooledFile; bytes?: undefined }
-);
+export type Upload = { fileName: string } & UploadContent;
 
 /** What an upload stores under `key`: its checked bytes, or the spooled file streamed into storage. */
 const storedFile = (key: string, checked: CheckedContent) =>

@@ -14,6 +14,14 @@ export interface SpooledFile {
   head: Buffer;
 }
 
+/**
+ * A file's content as an upload carries it: its bytes in memory, or spooled to disk (one shape for the form reader,
+ * the publishing service and the upload check).
+ */
+export type UploadContent<B extends Uint8Array = Uint8Array> =
+  | { bytes: B; spooled?: undefined }
+  | { spooled: SpooledFile; bytes?: undefined };
+
 /** What file-type reads at most to tell a file's type. */
 export const SPOOL_HEAD_BYTES = 4100;
 

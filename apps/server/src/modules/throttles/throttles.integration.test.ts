@@ -200,15 +200,7 @@ describe('throttles stored in the database', () => {
   it('limits sign-ups per IP, also under parallel requests, and overall', async () => {
     const { max } = throttles.signupPerIp;
     const browser = await client();
-    const form = (i: number) => ({
-      email: `person${i}@signup-burst.example`,
-      password: 'first-password-1',
-      confirmPassword: 'first-password-1',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      companyName: 'Engines Ltd',
-      acceptTandC: true,
-    });
+    const form = (i: number) => signupOf(`person${i}@signup-burst.example`);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         browser.request('POST', '/api/users/signup', { body: form(i), remoteAddress: '10.7.0.1' }),
