@@ -274,6 +274,29 @@ export const reportSectors = pgTable(
   ],
 );
 
+/**
+ * Each report under each of its sectors (the primary one and the linked ones) with its date, kept by triggers
+ * (migration 0022) on reports and report_sectors: a date-ordered list filtered by sector (a sector filter, My
+ * Research) walks its sectors' rows newest first (issue 26), instead of walking every report by date and probing
+ * report_sectors for each until a page is found.
+ */
+export const reportSectorDates = pgTable(
+  'report_sector_dates',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    sectorId: integer('sector_id')
+      .notNull()
+      .references(() => sectors.id, { onDelete: 'cascade' }),
+    publishedAt: at('published_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.sectorId] }),
+    index('report_sector_dates_order_idx').on(t.sectorId, t.publishedAt.desc(), t.reportId.desc()),
+  ],
+);
+
 export const savedReports = pgTable(
   'saved_reports',
   {

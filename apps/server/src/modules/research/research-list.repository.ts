@@ -73,7 +73,52 @@ export type ListPosition =
   | { kind: 'keyset'; at: string; id: number }
   | { kind: 'first' };
 
-const whereOf = (f: ListFilter): SQL[] => {
+/**
+ * At most this many sectors are walked in date order (one ordered index scan each, merged); a longer list is
+ * filtered by probing instead.
+ */
+const MAX_WALKED_SECTORS = 24;
+
+/**
+ * Which sector list a statement reads from report_sector_dates (migration 0022) instead of probing report_sectors
+ * row by row: the sector filter, else the My Research scope. Counts do unless they search full text; a page only in
+ * date order (the table's index order) and for a handful of sectors.
+ */
+const walkedSectorsOf = (f: ListFilter, forPage: boolean) => {
+  const which = f.sector ? 'sector' : f.scopeSectorIds ? 'scope' : null;
+  const ids = [...new Set(f.sector ?? f.scopeSectorIds ?? [])];
+  if (!which || ids.length === 0) return null;
+  if (forPage && (orderKind(f) !== 'date' || ids.length > MAX_WALKED_SECTORS)) return null;
+  // a full-text count is read from the text index's bitmap (countReports), not row by row
+  if (!forPage && (f.q || f.textTags.length > 0)) return null;
+  return { which, ids } as const;
+};
+type WalkedSectors = ReturnType<typeof walkedSectorsOf>;
+
+/** newest first in report_sector_dates' index order */
+const walkOrder = sql`d.published_at desc nulls last, d.report_id desc`;
+
+/**
+ * The reports under any of `ids`, each once, as `d(report_id, published_at)`: for a page, in date order from
+ * `after` on (one ordered scan a sector, merged and deduplicated as they stream, so a page reads about a page of
+ * rows a sector); for a count, in no order.
+ */
+const sectorWalk = (ids: readonly number[], ordered: boolean, after: SQL | null) => {
+  const from = (id: number) =>
+    sql`select d.report_id, d.published_at from report_sector_dates d where d.sector_id = ${id}${
+      after ? sql` and (d.published_at, d.report_id) < ${after}` : sql``
+    }`;
+  if (!ordered) {
+    return sql`(select distinct d.report_id from report_sector_dates d where d.sector_id = any(${intArray(ids)})) d`;
+  }
+  const [only] = ids;
+  if (ids.length === 1 && only !== undefined) return sql`(${from(only)}) d`;
+  const branches = ids.map((id) => sql`(${from(id)} order by ${walkOrder})`);
+  return sql`(select distinct on (d.published_at, d.report_id) d.report_id, d.published_at
+    from (${sql.join(branches, sql` union all `)}) d order by ${walkOrder}) d`;
+};
+
+const whereOf = (f: ListFilter, walked: WalkedSectors = null): SQL[] => {
   const where: SQL[] = [visibleSql(sql`r`)];
   if (f.type === 'latest' || f.type === 'highlighted') where.push(sql`r.type = ${f.type}`);
   if (f.type === 'temp') where.push(sql`r.is_temp_report`);
@@ -112,8 +157,9 @@ const whereOf = (f: ListFilter): SQL[] => {
   for (const tag of f.textTags) {
     where.push(sql`r.search_vector @@ plainto_tsquery('english', search_words(${tag}))`);
   }
-  if (f.sector) where.push(inSectors(f.sector, f.broad === true));
-  if (f.scopeSectorIds) where.push(inSectors(f.scopeSectorIds, f.broad === true));
+  if (f.sector && walked?.which !== 'sector') where.push(inSectors(f.sector, f.broad === true));
+  if (f.scopeSectorIds && walked?.which !== 'scope')
+    where.push(inSectors(f.scopeSectorIds, f.broad === true));
   if (f.analyst) {
     where.push(
       sql`exists (select 1 from report_analysts fa where fa.report_id = r.id and fa.analyst_id = any(${intArray(f.analyst)}))`,
@@ -159,8 +205,12 @@ export const statementKey = (query: SQL) => {
 };
 
 export const countStatement = (f: ListFilter) => {
-  const where = whereOf(f);
-  return sql`${viewsCte(f)} select count(*)::int as n from reports r ${viewsJoin(f)}
+  const walked = walkedSectorsOf(f, false);
+  const where = whereOf(f, walked);
+  const source = walked
+    ? sql`${sectorWalk(walked.ids, false, null)} join reports r on r.id = d.report_id`
+    : sql`reports r`;
+  return sql`${viewsCte(f)} select count(*)::int as n from ${source} ${viewsJoin(f)}
     ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
 };
 
@@ -278,12 +328,11 @@ export const listReports = async (db: Executor, args: ListArgs): Promise<ReportR
 const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   const { filter: f, entitlement, position, limit } = args;
   const kind = orderKind(f);
-  const where = whereOf(f);
-  if (position.kind === 'keyset') {
-    where.push(
-      sql`(r.published_at, r.id) < ((${position.at}::timestamp at time zone 'UTC'), ${position.id})`,
-    );
-  }
+  const walked = part ? null : walkedSectorsOf(f, true);
+  const where = whereOf(f, walked);
+  const after =
+    position.kind === 'keyset' ? sql`((${position.at}::timestamp at time zone 'UTC'), ${position.id})` : null;
+  if (after && !walked) where.push(sql`(r.published_at, r.id) < ${after}`);
   if (part?.kind === 'older') {
     where.push(sql`(r.published_at, r.id) < ((${part.at}::timestamp at time zone 'UTC'), ${part.id})`);
   }
@@ -295,12 +344,16 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
       ? sql`v.n desc, ${byDate}`
       : part?.kind === 'window'
         ? sql`${rankCol} desc, ${byDate}`
-        : byDate;
+        : walked
+          ? walkOrder
+          : byDate;
   const whereSql = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const source =
     part?.kind === 'window'
       ? rankWindowSource(whereSql, args.rankWindow ?? RANK_WINDOW)
-      : sql`reports r ${viewsJoin(f)} ${whereSql}`;
+      : walked
+        ? sql`${sectorWalk(walked.ids, true, after)} join reports r on r.id = d.report_id ${whereSql}`
+        : sql`reports r ${viewsJoin(f)} ${whereSql}`;
   const outerOrder =
     kind === 'views'
       ? sql`p.views desc, p.published_at desc, p.id desc`
