@@ -95,6 +95,9 @@ const walkedSectorsOf = (f: ListFilter, forPage: boolean) => {
 };
 type WalkedSectors = ReturnType<typeof walkedSectorsOf>;
 
+/** A position in date order (a cursor's `at`, microseconds in UTC, and id), to compare (published_at, id) with. */
+const keyOf = (at: string, id: number) => sql`((${at}::timestamp at time zone 'UTC'), ${id})`;
+
 /** newest first in report_sector_dates' index order */
 const walkOrder = sql`d.published_at desc nulls last, d.report_id desc`;
 
@@ -330,12 +333,9 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   const kind = orderKind(f);
   const walked = part ? null : walkedSectorsOf(f, true);
   const where = whereOf(f, walked);
-  const after =
-    position.kind === 'keyset' ? sql`((${position.at}::timestamp at time zone 'UTC'), ${position.id})` : null;
+  const after = position.kind === 'keyset' ? keyOf(position.at, position.id) : null;
   if (after && !walked) where.push(sql`(r.published_at, r.id) < ${after}`);
-  if (part?.kind === 'older') {
-    where.push(sql`(r.published_at, r.id) < ((${part.at}::timestamp at time zone 'UTC'), ${part.id})`);
-  }
+  if (part?.kind === 'older') where.push(sql`(r.published_at, r.id) < ${keyOf(part.at, part.id)}`);
   const rankCol = rankColumn(f.q, part);
   const viewsCol = kind === 'views' ? sql`v.n` : sql`null::int`;
   // NULLS LAST as in the index (drizzle's .desc()): plain DESC means NULLS FIRST and would not use it.

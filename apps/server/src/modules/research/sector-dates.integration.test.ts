@@ -12,6 +12,7 @@ import { countReports, countStatement, type ListFilter, listReports } from './re
 // tables ("published, and the primary or a linked sector in the list, newest first"), after every kind of write.
 describe('sector lists from report_sector_dates (issue 26)', () => {
   let t: TestApp;
+  let f: Awaited<ReturnType<typeof catalogueFixtures>>;
   const s = { semis: 0, banks: 0, energy: 0, retired: 0 };
   const r = { a: 0, b: 0, c: 0, d: 0, e: 0 };
 
@@ -66,7 +67,7 @@ describe('sector lists from report_sector_dates (issue 26)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const f = await catalogueFixtures(t.db);
+    f = await catalogueFixtures(t.db);
     s.semis = await f.sector('Semiconductors');
     s.banks = await f.sector('Banks');
     s.energy = await f.sector('Energy');
@@ -128,25 +129,38 @@ describe('sector lists from report_sector_dates (issue 26)', () => {
     await expectAllListsRight();
     await t.db.update(reports).set({ state: 'withdrawn' }).where(eq(reports.id, r.d));
     await expectAllListsRight();
-    const [scheduled] = await t.db
-      .insert(reports)
-      .values({
-        title: 'Scheduled',
-        description: '',
-        bodyText: '',
+    const scheduled = await f.report({
+      title: 'Scheduled',
+      publishedAt: '2030-03-01T08:00:00Z',
+      sectorId: s.semis,
+    });
+    await t.db.update(reports).set({ state: 'scheduled' }).where(eq(reports.id, scheduled));
+    await expectAllListsRight();
+    await t.db.update(reports).set({ state: 'published' }).where(eq(reports.id, scheduled));
+    expect((await walk([s.semis]))[0]).toBe(scheduled);
+    await expectAllListsRight();
+  });
+
+  it('counts a most-viewed list by sector from the same rows', async () => {
+    await f.view(r.a, '2030-01-06T08:00:00Z', 2);
+    await f.view(r.b, '2030-01-06T08:00:00Z');
+    const since = new Date('2030-01-01T00:00:00Z');
+    for (const ids of [[s.semis], [s.banks], [s.semis, s.banks], [s.energy]]) {
+      const [want] = rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from reports r where r.state = 'published'
+          and exists (select 1 from report_views v where v.report_id = r.id and v.viewed_at >= ${since})
+          and (r.sector_id = any(${`{${ids.join(',')}}`}::int[]) or exists (select 1 from report_sectors x
+            where x.report_id = r.id and x.sector_id = any(${`{${ids.join(',')}}`}::int[])))`),
+      );
+      const filter: ListFilter = {
+        type: 'mostviewed',
         hashtags: [],
-        publishedAt: new Date('2030-03-01T08:00:00Z'),
-        fileType: 'pdf',
-        filePath: 'reports/scheduled.pdf',
-        accessKey: 'scheduled-sector-dates-test',
-        sectorId: s.semis,
-        state: 'scheduled',
-      })
-      .returning({ id: reports.id });
-    await expectAllListsRight();
-    await t.db.update(reports).set({ state: 'published' }).where(eq(reports.id, scheduled!.id));
-    expect((await walk([s.semis]))[0]).toBe(scheduled!.id);
-    await expectAllListsRight();
+        textTags: [],
+        sector: ids,
+        viewedSince: since,
+      };
+      expect(await countReports(t.db, countStatement(filter)), `most viewed in ${ids}`).toBe(want!.n);
+    }
   });
 
   it('goes with its report and with a sector removed', async () => {
