@@ -4,7 +4,6 @@
  */
 import type { ReportCard } from '@portal/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Entitlement } from '../entitlements/entitlements.ts';
@@ -17,7 +16,7 @@ import {
   rankWindowSource,
   type SnippetScope,
 } from './research-search.repository.ts';
-import { byDate, entitledSql, intArray, jsonValue, limitSql, visibleSql } from './research-sql.ts';
+import { byDate, entitledSql, intArray, jsonValue, limitSql, utcTimes, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
 /**
@@ -200,13 +199,6 @@ const viewsJoin = (f: ListFilter) =>
 /** How a list is ordered: by views, by rank (with q), else newest first (keyset-friendly). */
 export const orderKind = (f: ListFilter) => (f.type === 'mostviewed' ? 'views' : f.q ? 'rank' : 'date');
 
-const dialect = new PgDialect();
-/** The text and parameters of a statement: the key of the count cache. */
-export const statementKey = (query: SQL) => {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return `${text}\u0000${JSON.stringify(params)}`;
-};
-
 export const countStatement = (f: ListFilter) => {
   const walked = walkedSectorsOf(f, false);
   const where = whereOf(f, walked);
@@ -354,24 +346,23 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
       : walked
         ? sql`${sectorWalk(walked.ids, true, after)} join reports r on r.id = d.report_id ${whereSql}`
         : sql`reports r ${viewsJoin(f)} ${whereSql}`;
-  const outerOrder =
+  // The page's order, on the columns of the page's rows (x): json_agg puts them in it.
+  const pageOrder =
     kind === 'views'
-      ? sql`p.views desc, p.published_at desc, p.id desc`
+      ? sql`x.views desc, x.at desc, x.id desc`
       : kind === 'rank'
-        ? sql`p.rank desc, p.published_at desc, p.id desc`
-        : sql`p.published_at desc, p.id desc`;
+        ? sql`x.rank desc, x.at desc, x.id desc`
+        : sql`x.at desc, x.id desc`;
   const offset = position.kind === 'offset' ? position.offset : 0;
   const entitled = entitledSql(entitlement, sql`p`);
   const { bodySnippet, titleSnippet, bodyHeadline } = cardSnippets(f.q, entitled, args.snippets);
   const statement = sql`${viewsCte(f)}
     select p.id, p.title, p.subtitle, p.coverage, p.publication, p.description, to_json(p.hashtags) as hashtags,
-      to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_date,
-      to_char(p.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at,
+      p.published_at at time zone 'UTC' as at,
       p.video_id as video, p.file_type as filetype, p.reading_minutes, p.type, p.is_temp_report, p.must_read, p.sector_id,
       p.free_access, ${entitled} as entitled,
       ${args.userId === null ? sql`false` : sql`exists (select 1 from saved_reports s where s.user_id = ${args.userId} and s.report_id = p.id)`} as saved,
-      p.views, ${bodySnippet} as body_snippet, ${titleSnippet} as title_snippet, cl.links,
-      row_number() over (order by ${outerOrder}) as ord
+      p.views, p.rank, ${bodySnippet} as body_snippet, ${titleSnippet} as title_snippet, cl.links
     from (
       select r.*, ${rankCol} as rank, ${viewsCol} as views
       from ${source}
@@ -382,13 +373,19 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
     ${bodyHeadline}`;
   // The page arrives as one json array, in order: node-postgres parses a row field by field in JavaScript, and
   // 26 fields of 21 rows cost more of the server's time than the rest of the request (bench/RESULTS.md, issue 26);
-  // one JSON.parse of the array costs a fraction. (`links` and `ord` stay on the rows: cards are built from named
-  // fields only.)
+  // one JSON.parse of the array costs a fraction. The date comes as json writes a timestamp, and becomes the card's
+  // date and the cursor's position here: two to_char calls a row cost the statement more (bench/RESULTS.md).
+  // (`links`, `at` and `rank` stay on the rows: cards are built from named fields only.)
   const [result] = rowsOf<{ page: unknown }>(
-    await db.execute(sql`select coalesce(json_agg(x order by x.ord), '[]') as page from (${statement}) x`),
+    await db.execute(
+      sql`select coalesce(json_agg(x order by ${pageOrder}), '[]') as page from (${statement}) x`,
+    ),
   );
-  const rows = jsonValue<(ReportRow & { links: unknown })[]>(result?.page ?? []);
+  const rows = jsonValue<(ReportRow & { links: unknown; at: string })[]>(result?.page ?? []);
   for (const row of rows) {
+    const times = utcTimes(row.at);
+    row.published_date = times.date;
+    row.cursor_at = times.cursor;
     row.snippet = row.body_snippet ?? row.title_snippet;
     linksOf(row);
   }

@@ -39,6 +39,18 @@ export const limitSql = (n: number) => {
 export const jsonValue = <T>(value: unknown): T =>
   (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
+/**
+ * A UTC timestamp as PostgreSQL writes one in json (ISO 8601 without a zone, 0 to 6 digits of fraction, trailing
+ * zeros dropped) as a card's date (milliseconds, `Z`) and a keyset cursor's position (microseconds): what
+ * `to_char(t, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` and `'...SS.US'` give, without their cost in the statement.
+ */
+export const utcTimes = (at: string) => {
+  const dot = at.indexOf('.');
+  const whole = dot < 0 ? at : at.slice(0, dot);
+  const micros = (dot < 0 ? '' : at.slice(dot + 1)).padEnd(6, '0');
+  return { date: `${whole}.${micros.slice(0, 3)}Z`, cursor: `${whole}.${micros}` };
+};
+
 /** Newest first, NULLS LAST as in the date index (drizzle's .desc()): plain DESC means NULLS FIRST. */
 export const byDate = sql`r.published_at desc nulls last, r.id desc nulls last`;
 
