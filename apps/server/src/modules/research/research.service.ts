@@ -30,7 +30,6 @@ import {
   type ReportRow,
   reportExists,
   saveReport,
-  statementKey,
   unsaveReport,
 } from './research-list.repository.ts';
 import { knownHashtags, MARK_START, MARK_STOP, type SnippetScope } from './research-search.repository.ts';
@@ -168,10 +167,12 @@ export const createResearchService = (deps: {
     counts.clear();
   });
 
+  // Keyed by what decides the statement, the filter (but its plan hint): rendering the statement to key it cost
+  // every request a drizzle render although the count was cached (issue 26).
   const cachedCount = (filter: ListFilter) => {
-    const statement = countStatement(filter);
-    return counts.getOrLoad(statementKey(statement), () =>
-      countReports(db, statement, filter.q !== undefined || filter.textTags.length > 0),
+    const { broad: _plan, ...decides } = filter;
+    return counts.getOrLoad(JSON.stringify(decides), () =>
+      countReports(db, countStatement(filter), filter.q !== undefined || filter.textTags.length > 0),
     );
   };
 
