@@ -59,6 +59,11 @@ export interface ListFilter {
   };
   /** The sector filters match a large share of the reports (see inSectors). */
   broad?: boolean;
+  /**
+   * The list keeps half the reports or more: walking every report by date finds a page within about two pages of
+   * rows, cheaper than one ordered scan a sector merged (My Research over most sectors; bench/RESULTS.md).
+   */
+  dense?: boolean;
   /** only must-read reports (the Must Read panel) */
   mustRead?: boolean;
   /** only these reports (the signed-in home's lists, chosen elsewhere: modules/reading) */
@@ -81,13 +86,13 @@ const MAX_WALKED_SECTORS = 24;
 /**
  * Which sector list a statement reads from report_sector_dates (migration 0022) instead of probing report_sectors
  * row by row: the sector filter, else the My Research scope. Counts do unless they search full text; a page only in
- * date order (the table's index order) and for a handful of sectors.
+ * date order (the table's index order), for a handful of sectors, and when they keep less than half the reports.
  */
 const walkedSectorsOf = (f: ListFilter, forPage: boolean) => {
   const which = f.sector ? 'sector' : f.scopeSectorIds ? 'scope' : null;
   const ids = [...new Set(f.sector ?? f.scopeSectorIds ?? [])];
   if (!which || ids.length === 0) return null;
-  if (forPage && (orderKind(f) !== 'date' || ids.length > MAX_WALKED_SECTORS)) return null;
+  if (forPage && (orderKind(f) !== 'date' || f.dense || ids.length > MAX_WALKED_SECTORS)) return null;
   // a full-text count is read from the text index's bitmap (countReports), not row by row
   if (!forPage && (f.q || f.textTags.length > 0)) return null;
   return { which, ids } as const;

@@ -69,12 +69,15 @@ const periodDays: Record<MostViewedPeriod, number> = {
   'Past Year': 365,
 };
 
-// Counts are keyed by the statement and its parameters; saving clears them so that the saved list's total is
-// right at once.
+// Counts are keyed by the filter that decides their statement; saving clears them so that the saved list's total
+// is right at once.
 const COUNT_TTL_MS = 10_000;
 const COUNT_CACHE_MAX = 1000;
 // A sector filter matching at least 1 in 50 reports fills a page after about 50 x pageSize index entries.
 const BROAD_SHARE = 50;
+// A sector list keeping 1/DENSE_SHARE of the reports or more is paged by walking every report by date (fewer rows
+// than a scan a sector when most rows match: My Research over 10 of 12 sectors, bench/RESULTS.md).
+const DENSE_SHARE = 2;
 
 /** Search snippets are plain text with <mark> around hits: escape everything else (only <mark> survives). */
 export const snippetHtml = (raw: string) =>
@@ -170,7 +173,7 @@ export const createResearchService = (deps: {
   // Keyed by what decides the statement, the filter (but its plan hint): rendering the statement to key it cost
   // every request a drizzle render although the count was cached (issue 26).
   const cachedCount = (filter: ListFilter) => {
-    const { broad: _plan, ...decides } = filter;
+    const { broad: _plan, dense: _walk, ...decides } = filter;
     return counts.getOrLoad(JSON.stringify(decides), () =>
       countReports(db, countStatement(filter), filter.q !== undefined || filter.textTags.length > 0),
     );
@@ -307,6 +310,7 @@ export const createResearchService = (deps: {
       // Counts are cached, so choosing the plan from them costs nothing on a warm process.
       const everything = await cachedCount({ type: 'all', hashtags: [], textTags: [] });
       filter.broad = total * BROAD_SHARE >= everything;
+      filter.dense = total * DENSE_SHARE >= everything;
     }
     const rows = await listReports(db, {
       filter,

@@ -33,12 +33,13 @@ describe('sector lists from report_sector_dates (issue 26)', () => {
   });
 
   /** The whole list, a page of `limit` at a time through the keyset cursor, as the research list pages it. */
-  const walk = async (sectorIds: number[], limit = 2, scope = false) => {
+  /** `dense`: as the service pages a list keeping most reports, walking every report by date instead. */
+  const walk = async (sectorIds: number[], limit = 2, scope = false, dense = false) => {
     const seen: number[] = [];
     let position: Parameters<typeof listReports>[1]['position'] = { kind: 'first' };
     for (let page = 0; page < 20; page += 1) {
       const rows = await listReports(t.db, {
-        filter: filterOf(sectorIds, scope),
+        filter: { ...filterOf(sectorIds, scope), dense },
         entitlement: anonymousEntitlement,
         userId: null,
         position,
@@ -61,6 +62,8 @@ describe('sector lists from report_sector_dates (issue 26)', () => {
       const want = await expected(ids);
       expect(await walk(ids), `sectors ${ids}`).toEqual(want);
       expect(await walk(ids, 2, true), `scope ${ids}`).toEqual(want);
+      expect(await walk(ids, 2, false, true), `dense sectors ${ids}`).toEqual(want);
+      expect(await walk(ids, 2, true, true), `dense scope ${ids}`).toEqual(want);
       expect(await count(ids), `count of ${ids}`).toBe(want.length);
     }
   };
