@@ -470,7 +470,24 @@ const runDatabase = async (kind) => {
   });
   await waitFor(`${uncachedBase}/api/health`, uncachedPortal);
   const uncachedHeaders = { cookie: await signIn(uncachedBase) };
-  /** @type {{ label: string, portal: Load, ceiling: Load }[]} */
+  // PostgreSQL: the list's own floor beside each uncached list row (list-floor-server.mjs: the compiled research
+  // service for the same client, behind a bare Fastify route, without the session statement, hooks or reply schema).
+  let floorBase = '';
+  if (kind === 'postgres') {
+    const floorPort = await freePort();
+    floorBase = `http://${host}:${floorPort}`;
+    const floorServer = start(
+      'list-floor',
+      [process.execPath, path.join(benchDir, 'list-floor-server.mjs')],
+      {
+        ...baseEnv(),
+        ...dbEnv,
+        PORT: String(floorPort),
+      },
+    );
+    await waitFor(`${floorBase}${page1Url}`, floorServer);
+  }
+  /** @type {{ label: string, portal: Load, ceiling: Load, floor?: Load }[]} */
   const uncachedRows = [];
   for (const [label, paths] of /** @type {[string, string[]][]} */ ([
     ['page 1 (type=all), cache off', [page1Url]],
@@ -484,7 +501,12 @@ const runDatabase = async (kind) => {
     const ceiling =
       rows.find((r) => label.startsWith(r.label.split(' (')[0] ?? r.label))?.ceiling ??
       (await load(bareBase, paths, headers, durationSeconds, warmupSeconds));
-    uncachedRows.push({ label, portal: portalLoad, ceiling });
+    const floor =
+      floorBase && !label.startsWith('suggestions')
+        ? await load(floorBase, paths, {}, durationSeconds, warmupSeconds)
+        : undefined;
+    if (floor) console.log(`${'  list floor (service alone)'.padEnd(40)} ${fmtLoad(floor)}`);
+    uncachedRows.push({ label, portal: portalLoad, ceiling, ...(floor ? { floor } : {}) });
   }
 
   console.log(
@@ -510,6 +532,9 @@ const runDatabase = async (kind) => {
 
 /** @typedef {Awaited<ReturnType<typeof runDatabase>>} DbResult */
 
+/** An uncached row's list floor (PostgreSQL), if it has one. */
+const floorOf = (/** @type {{ label: string, floor?: Load }} */ row) => row.floor;
+
 /** The figures and the issue's targets for one database. */
 const evaluate = (/** @type {DbResult} */ res) => {
   const [page1, sector, deep, suggest] = res.rows;
@@ -521,7 +546,10 @@ const evaluate = (/** @type {DbResult} */ res) => {
   const slow = res.terms.filter((t) => t.median > 2 * overallMedian);
   const failures =
     [...res.rows, ...res.uncachedRows]
-      .flatMap((r) => [r.portal, r.ceiling])
+      .flatMap((r) => {
+        const floor = floorOf(r);
+        return floor ? [r.portal, r.ceiling, floor] : [r.portal, r.ceiling];
+      })
       .reduce((n, l) => n + l.failures, 0) + res.terms.reduce((n, t) => n + t.failures, 0);
   const figures = {
     page1Ratio: ratio(page1.portal.reqPerSec, page1.ceiling.reqPerSec),
@@ -601,16 +629,21 @@ const sectionOf = (/** @type {DbResult} */ res) => {
       ` ${deepPage - 1} times. Reply sizes: page 1 ${res.info.bytes.page1} B, sector ${res.info.bytes.sector} B, deep` +
       ` ${res.info.bytes.deep} B.${figures.failures > 0 ? ` **${figures.failures} requests failed.**` : ''}`,
     '',
-    '| target | req/s | p50 | p99 | ceiling req/s | ratio to ceiling |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| target | req/s | p50 | p99 | ceiling req/s | ratio to ceiling | list floor req/s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...[...res.rows, ...res.uncachedRows].map(
       (r) =>
         `| ${r.label} | ${r.portal.reqPerSec} | ${r.portal.p50} ms | ${r.portal.p99} ms | ${r.ceiling.reqPerSec} |` +
-        ` ${pct(r.portal.reqPerSec / r.ceiling.reqPerSec)} |`,
+        ` ${pct(r.portal.reqPerSec / r.ceiling.reqPerSec)} | ${floorOf(r)?.reqPerSec ?? ''} |`,
     ),
     '',
     'The rows marked "cache off" come from the same portal restarted with `CACHE_TTL_MS=0` (every request goes' +
-      ' to the database); the others run with the default (10 s, see the README), as in production.',
+      ' to the database); the others run with the default (10 s, see the README), as in production.' +
+      (res.kind === 'postgres'
+        ? ' "List floor": the same list call of the compiled research service for the same client behind a bare' +
+          ' Fastify route (`bench/list-floor-server.mjs`): no session statement, hooks or reply schema, what the' +
+          ' list alone allows on this machine at this moment.'
+        : ''),
     '',
     `Deep page: ${pct(figures.deepShare)} of page 1. Suggestions under load (${probeTerms.length} terms round-robin,` +
       ` ${connections} connections): p99 ${figures.suggestP99} ms. Each term alone: overall median` +
@@ -670,7 +703,8 @@ const printSummary = (/** @type {DbResult} */ res) => {
     console.log(
       `${r.label.padEnd(40)} ${String(r.portal.reqPerSec).padStart(6)} ${String(r.portal.p50).padStart(4)}ms` +
         ` ${String(r.portal.p99).padStart(4)}ms ${String(r.ceiling.reqPerSec).padStart(8)} ` +
-        `${((r.portal.reqPerSec / r.ceiling.reqPerSec) * 100).toFixed(0).padStart(5)}%`,
+        `${((r.portal.reqPerSec / r.ceiling.reqPerSec) * 100).toFixed(0).padStart(5)}%` +
+        (floorOf(r) ? `  list floor ${floorOf(r)?.reqPerSec}` : ''),
     );
   console.log(
     `deep page ${(figures.deepShare * 100).toFixed(0)}% of page 1; suggestions p99 ${figures.suggestP99} ms,` +
