@@ -641,8 +641,8 @@ const sectionOf = (/** @type {DbResult} */ res) => {
       ' to the database); the others run with the default (10 s, see the README), as in production.' +
       (res.kind === 'postgres'
         ? ' "List floor": the same list call of the compiled research service for the same client behind a bare' +
-          ' Fastify route (`bench/list-floor-server.mjs`): no session statement, hooks or reply schema, what the' +
-          ' list alone allows on this machine at this moment.'
+          ' Fastify route (`bench/list-floor-server.mjs`, one process whatever `--processes` says): no session' +
+          ' statement, hooks or reply schema, what the list alone allows on this machine at this moment.'
         : ''),
     '',
     `Deep page: ${pct(figures.deepShare)} of page 1. Suggestions under load (${probeTerms.length} terms round-robin,` +
