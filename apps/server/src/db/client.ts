@@ -2,8 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type DataLockOptions, lockDataDir } from './data-lock.ts';
@@ -126,6 +127,24 @@ export const openDatabase = async (
     throw error;
   }
 };
+
+const dialect = new PgDialect();
+
+/**
+ * A statement's rows as arrays of values, each parsed by its column's type as `db.execute` parses them (drizzle's
+ * array mode on both drivers: node-postgres `rowMode: 'array'`, PGlite the same). For a page of many rows and
+ * columns: no object per row from the driver and no json built by the database (issue 26).
+ */
+export const arrayRows = (db: Executor, statement: SQL): Promise<unknown[][]> =>
+  db._.session
+    .prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(
+      dialect.sqlToQuery(statement),
+      undefined,
+      undefined,
+      true,
+      (rows) => rows,
+    )
+    .execute();
 
 /** Rows of a raw `db.execute` call: both drivers answer with `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
