@@ -354,6 +354,41 @@ const pageColumns = [
 // The timestamp as json writes it (ISO 8601 whatever the connection's DateStyle); every other column as it is.
 const pageSelect = sql.raw(pageColumns.map((c) => (c === 'at' ? 'to_json(x.at)' : `x.${c}`)).join(', '));
 
+/** A page row from its values, in pageColumns' order: one object literal, so that every row has the same shape. */
+const pageRowOf = (v: unknown[]) =>
+  ({
+    id: v[0],
+    title: v[1],
+    subtitle: v[2],
+    coverage: v[3],
+    publication: v[4],
+    description: v[5],
+    hashtags: v[6],
+    at: v[7],
+    video: v[8],
+    filetype: v[9],
+    reading_minutes: v[10],
+    type: v[11],
+    is_temp_report: v[12],
+    must_read: v[13],
+    sector_id: v[14],
+    free_access: v[15],
+    entitled: v[16],
+    saved: v[17],
+    views: v[18],
+    rank: v[19],
+    body_snippet: v[20],
+    title_snippet: v[21],
+    links: v[22],
+    published_date: '',
+    cursor_at: '',
+    snippet: null,
+    analysts: [],
+    companies: [],
+    countries: [],
+    sectors: [],
+  }) as unknown as ReportRow & { links: unknown; at: string };
+
 const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   const { filter: f, entitlement, position, limit } = args;
   const kind = orderKind(f);
@@ -405,20 +440,16 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
     ) p
     left join report_card_links cl on cl.report_id = p.id
     ${bodyHeadline}`;
-  // The page's rows arrive as arrays (arrayRows: rowMode 'array' on both drivers), each value parsed by its type.
-  // Before, the page came as one json_agg array: building that json cost PostgreSQL 130 to 195 µs a page, more than
-  // fetching the 21 rows. As arrays, the list call costs PostgreSQL about 110 µs less and the server no more
-  // (bench/RESULTS.md, issue 26; rows as objects, the driver's default, cost the server more than the rest of the
-  // request). The date comes as json writes a timestamp (ISO whatever the DateStyle) and becomes the card's date
-  // and the cursor's position here: two to_char calls a row cost the statement more.
+  // The page's rows arrive as arrays (arrayRows: rowMode 'array' on both drivers), each value parsed by its type,
+  // and each becomes a card row in one object literal (pageRowOf). Before, the page came as one json_agg array of
+  // objects: building it cost PostgreSQL more than fetching the 21 rows. Now the list call costs PostgreSQL 72 to 80
+  // µs less and the server 23 to 49 µs more (bench/list-call-ab.mjs, bench/RESULTS.md, issue 26); rows built key by
+  // key instead cost the server 90 to 200 µs more. The date comes as json writes a timestamp (ISO whatever the
+  // DateStyle) and becomes the card's date and the cursor's position here: to_char cost the statement more.
   // (`links`, `at` and `rank` stay on the rows: cards are built from named fields only.)
   const rows = (
     await arrayRows(db, sql`select ${pageSelect} from (${statement}) x order by ${pageOrder}`)
-  ).map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < pageColumns.length; i++) row[pageColumns[i] as string] = values[i];
-    return row as unknown as ReportRow & { links: unknown; at: string };
-  });
+  ).map(pageRowOf);
   for (const row of rows) {
     const times = utcTimes(row.at);
     row.published_date = times.date;
