@@ -12,11 +12,10 @@ import { fork } from 'node:child_process';
 //   `git archive <rev> apps/server packages scripts tsconfig.base.json package.json | tar -x -C <dir>`, link the
 //   node_modules folders, build there). Reads /proc: Linux only.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { demoAccount } from './harness.mjs';
+import { openResearchListCall } from './research-list-call.mjs';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,33 +27,12 @@ const inFlight = 50;
 
 /** @param {string} dir @param {string} query */
 const listCallOf = async (dir, query) => {
-  const load = (/** @type {string} */ file) => import(pathToFileURL(path.join(path.resolve(dir), file)).href);
-  const { openPostgres, rowsOf } = await load('db/client.js');
-  const { createLocalChangeFeed } = await load('modules/changes/change-feed.js');
-  const { findGrantedSectorIdsOfUser } = await load('modules/persons/matrix-grants.js');
-  const { entitlementOf } = await load('modules/entitlements/entitlements.js');
-  const { createResearchService } = await load('modules/research/research.service.js');
-  const { reportsQuery } = await load('contract/index.js');
-  const { sql } = await import('drizzle-orm');
-  const handle = await openPostgres(String(databaseUrl));
-  const [user] = rowsOf(
-    await handle.db.execute(sql`select id, type, hidden, email_verified_at as "emailVerifiedAt",
-      activated_at as "activatedAt" from users where email = ${demoAccount.email}`),
-  );
-  if (!user) throw new Error(`${demoAccount.email} is not in the database: seed it first`);
-  const entitlement = entitlementOf(user, await findGrantedSectorIdsOfUser(handle.db, user.id));
-  const caller = { userId: user.id, entitlement, who: `user:${user.id}` };
-  const research = createResearchService({
-    db: handle.db,
-    clock: () => new Date(),
-    changes: createLocalChangeFeed(),
-    cacheTtlMs: 0,
-  });
-  const parsed = reportsQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-  const call = () => research.list(parsed, caller);
+  const research = await openResearchListCall(dir, String(databaseUrl));
+  const params = Object.fromEntries(new URLSearchParams(query));
+  const call = () => research.list(params);
   // warm up: every connection of the pool opened, every statement prepared on it
   for (let i = 0; i < 5; i++) await Promise.all(Array.from({ length: inFlight }, call));
-  return { call, reply: await call(), close: () => handle.close() };
+  return { call, reply: await call(), close: research.close };
 };
 
 if (options.child) {

@@ -6,43 +6,25 @@
 // list; this one against the bare ceiling is what the list costs.
 // Usage: PORT=<port> DATABASE_URL=postgres://... node bench/list-floor-server.mjs (after a server build)
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import { demoAccount, repoRoot } from './harness.mjs';
+import { repoRoot } from './harness.mjs';
+import { openResearchListCall } from './research-list-call.mjs';
 
-const dist = (/** @type {string} */ file) =>
-  import(pathToFileURL(path.join(repoRoot, 'apps/server/dist', file)).href);
-const { openPostgres, rowsOf } = await dist('db/client.js');
-const { createLocalChangeFeed } = await dist('modules/changes/change-feed.js');
-const { findGrantedSectorIdsOfUser } = await dist('modules/persons/matrix-grants.js');
-const { entitlementOf } = await dist('modules/entitlements/entitlements.js');
-const { createResearchService } = await dist('modules/research/research.service.js');
-const { reportsQuery } = await dist('contract/index.js');
-const { sql } = await import('drizzle-orm');
-
-const handle = await openPostgres(String(process.env.DATABASE_URL));
-const [user] = rowsOf(
-  await handle.db.execute(sql`select id, type, hidden, email_verified_at as "emailVerifiedAt",
-    activated_at as "activatedAt" from users where email = ${demoAccount.email}`),
+const research = await openResearchListCall(
+  path.join(repoRoot, 'apps/server/dist'),
+  String(process.env.DATABASE_URL),
 );
-if (!user) throw new Error(`${demoAccount.email} is not in the database: seed it first`);
-const entitlement = entitlementOf(user, await findGrantedSectorIdsOfUser(handle.db, user.id));
-const caller = { userId: user.id, entitlement, who: `user:${user.id}` };
-const research = createResearchService({
-  db: handle.db,
-  clock: () => new Date(),
-  changes: createLocalChangeFeed(),
-  cacheTtlMs: 0,
-});
 
 const app = Fastify({ logger: false });
-app.get('/api/reports', async (request) => research.list(reportsQuery.parse(request.query), caller));
+app.get('/api/reports', async (request) =>
+  research.list(/** @type {Record<string, unknown>} */ (request.query)),
+);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('list floor listening');
 const stop = () =>
   app
     .close()
-    .then(() => handle.close())
+    .then(() => research.close())
     .then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
