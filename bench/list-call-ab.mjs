@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { fork } from 'node:child_process';
-// Two builds' research list call side by side, in one process (issue 26). Runs the compiled research service's
+// Two builds' research list call side by side (issue 26). Runs the compiled research service's
 // list call for `client@demo.test` (caches off, as with CACHE_TTL_MS=0) of build A and of build B, each in its own
 // process with its own pool of 10 connections, in alternating rounds of 1,000 calls with 50 in flight, and prints
 // for each build its process's CPU and PostgreSQL's CPU (every backend of the database, from /proc) per call. The
@@ -11,6 +10,8 @@ import { fork } from 'node:child_process';
 //   [--rounds 6]; a dist is a server build's folder (node scripts/server-build.mjs; for an older commit:
 //   `git archive <rev> apps/server packages scripts tsconfig.base.json package.json | tar -x -C <dir>`, link the
 //   node_modules folders, build there). Reads /proc: Linux only.
+
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
