@@ -389,6 +389,15 @@ const pageRowOf = (v: unknown[]) =>
     sectors: [],
   }) as unknown as ReportRow & { links: unknown; at: string };
 
+// pageRowOf reads the values by position: each column must sit where pageColumns puts it (checked at load, so that
+// an edit of one list without the other fails at start and in every test, not as a card with swapped fields).
+{
+  const probe = pageRowOf(pageColumns.map((_, i) => i)) as unknown as Record<string, unknown>;
+  const misplaced = pageColumns.filter((column, i) => probe[column] !== i);
+  if (misplaced.length > 0)
+    throw new Error(`pageRowOf reads ${misplaced.join(', ')} out of pageColumns' order`);
+}
+
 const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   const { filter: f, entitlement, position, limit } = args;
   const kind = orderKind(f);
