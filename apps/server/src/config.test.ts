@@ -224,7 +224,9 @@ describe('parseConfig', () => {
       return result.config;
     };
     const defaults = ok({});
-    expect(defaults).toMatchObject({ webConcurrency: 1, trustProxy: false, s3: null });
+    expect(defaults).toMatchObject({ webConcurrency: 1, databasePipelines: 2, trustProxy: false, s3: null });
+    expect(ok({ DATABASE_PIPELINES: '0' }).databasePipelines).toBe(0);
+    expect(ok({ DATABASE_PIPELINES: '8' }).databasePipelines).toBe(8);
     expect(ok({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(ok({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(ok({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
@@ -257,6 +259,8 @@ describe('parseConfig', () => {
     expect(errors({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/portal' })[0]).toMatch(
       /^WEB_CONCURRENCY: must be between 1 and 64/,
     );
+    expect(errors({ DATABASE_PIPELINES: '-1' })[0]).toMatch(/^DATABASE_PIPELINES: must be between 0 and 64/);
+    expect(errors({ DATABASE_PIPELINES: 'two' })[0]).toMatch(/^DATABASE_PIPELINES: /);
     expect(errors({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY: must be the number of proxies/);
     expect(errors({ S3_ENDPOINT: 'http://127.0.0.1:4569' })).toEqual([
       'S3_BUCKET: must be set when S3_ENDPOINT is set',

@@ -140,6 +140,8 @@ const envSchema = z.object({
   SIGNUP_PER_IP_HOUR: positiveInt(1, 10_000, 10),
   // Running at scale (issue 26)
   WEB_CONCURRENCY: positiveInt(1, 64, 1),
+  // Connections each process pipelines its single statements on (PostgreSQL only; db/pipelined-pool.ts); 0 = off.
+  DATABASE_PIPELINES: positiveInt(0, 64, 2),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -195,6 +197,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** connections each process pipelines single statements on (PostgreSQL); 0: every statement checks one out */
+  databasePipelines: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -299,6 +303,7 @@ export const parseConfig = (
       host: e.HOST,
       dataDir: path.resolve(cwd, e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      databasePipelines: e.DATABASE_PIPELINES,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM ?? `"${e.FIRM_NAME.replaceAll('"', '')}" <no-reply@harbourline.example>`,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

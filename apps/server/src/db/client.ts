@@ -6,8 +6,8 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { type DataLockOptions, lockDataDir } from './data-lock.ts';
+import { PipelinedPool } from './pipelined-pool.ts';
 import { prepareEveryStatement } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -87,8 +87,19 @@ export const openPglite = async (
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
 };
 
-export const openPostgres = async (connectionString: string): Promise<DbHandle> => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** Connections a process pipelines its single statements on (PipelinedPool) when nothing else is said. */
+export const defaultDatabasePipelines = 2;
+
+export const openPostgres = async (
+  connectionString: string,
+  options: { pipelines?: number } = {},
+): Promise<DbHandle> => {
+  // transactions check out one of `max` connections; single statements share `pipelines` more (pipelined-pool.ts)
+  const pool = new PipelinedPool({
+    connectionString,
+    max: 10,
+    pipelines: options.pipelines ?? defaultDatabasePipelines,
+  });
   prepareEveryStatement(pool);
   // An idle connection closed by the server (restart, admin termination) must not crash the process: the pool
   // drops it and opens a new one on the next checkout; queries in flight still fail with their own error.
@@ -104,10 +115,10 @@ export const openPostgres = async (connectionString: string): Promise<DbHandle> 
  * process on the same DATA_DIR is refused with DataDirInUseError before it touches them; `close` releases it.
  */
 export const openDatabase = async (
-  options: { databaseUrl?: string; dataDir: string },
+  options: { databaseUrl?: string; databasePipelines?: number; dataDir: string },
   lockOptions: DataLockOptions = {},
 ): Promise<DbHandle> => {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { pipelines: options.databasePipelines });
   const lock = await lockDataDir(options.dataDir, lockOptions);
   try {
     const handle = await openPglite(path.join(options.dataDir, 'pglite'));

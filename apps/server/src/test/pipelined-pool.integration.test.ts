@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, openPostgres, rowsOf } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../plugins/errors.ts';
+import { createTestDatabase, type TestDatabase } from './test-app.ts';
+
+// Single statements share a few pipelined connections; transactions keep their own (db/pipelined-pool.ts, issue 26).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('pipelined statements (PostgreSQL)', () => {
+  let database: TestDatabase;
+  const handles: DbHandle[] = [];
+  const open = async (pipelines: number) => {
+    const handle = await openPostgres(database.url!, { pipelines });
+    handles.push(handle);
+    return handle;
+  };
+  const pidAnd = async (handle: DbHandle, n: number) =>
+    rowsOf<{ pid: number; n: number }>(
+      await handle.db.execute(sql`select pg_backend_pid() as pid, ${n}::int * 2 as n`),
+    )[0]!;
+  const admin = async (text: string, values: unknown[]) => {
+    const client = new pg.Client({ connectionString: database.url! });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    await database?.destroy();
+  });
+
+  it('answers each of 200 statements at once with its own rows, on no more connections than its pipelines', async () => {
+    const handle = await open(2);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => pidAnd(handle, i)));
+    expect(answers.map((row) => row.n)).toEqual(Array.from({ length: 200 }, (_, i) => i * 2));
+    const pids = new Set(answers.map((row) => row.pid));
+    expect(pids.size).toBeLessThanOrEqual(2);
+  });
+
+  it('fails a failing statement alone: the statements written before and after it on the same connection are answered', async () => {
+    const handle = await open(1);
+    const results = await Promise.allSettled(
+      Array.from({ length: 41 }, (_, i) =>
+        i === 20
+          ? handle.db.execute(sql`select ${i}::int / 0 as n`)
+          : handle.db.execute(sql`select ${i}::int as n`),
+      ),
+    );
+    results.forEach((result, i) => {
+      if (i === 20) {
+        expect(result.status).toBe('rejected');
+        expect(String((result as PromiseRejectedResult).reason?.cause ?? '')).toMatch(/division by zero/);
+      } else {
+        expect(result.status === 'fulfilled' && rowsOf<{ n: number }>(result.value)[0]?.n).toBe(i);
+      }
+    });
+  });
+
+  it('runs a transaction on a connection of its own, beside the pipelined statements', async () => {
+    const handle = await open(1);
+    const outside = await pidAnd(handle, 1);
+    await handle.db.transaction(async (tx) => {
+      const inside = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0]!;
+      expect(inside.pid).not.toBe(outside.pid);
+      // statements outside the transaction are not held behind it
+      expect((await pidAnd(handle, 3)).pid).toBe(outside.pid);
+    });
+  });
+
+  it('a connection that dies fails its statements with an error the portal answers 503 for, and the next statement opens a new one', async () => {
+    const handle = await open(1);
+    const { pid } = await pidAnd(handle, 1);
+    // (drizzle's statements run when awaited: `.then` sends them now, one behind the other)
+    const failed = (reason: unknown) => reason;
+    const sleeping = handle.db.execute(sql`select pg_sleep(${30})`).then(() => null, failed);
+    const behind = handle.db.execute(sql`select ${2}::int as n`).then(() => null, failed);
+    // wait until the sleep runs on the backend, then end that backend as a restart would
+    for (let i = 0; i < 100; i += 1) {
+      const rows = await admin(`select 1 from pg_stat_activity where pid = $1 and query like '%pg_sleep%'`, [
+        pid,
+      ]);
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await admin('select pg_terminate_backend($1)', [pid]);
+    for (const error of await Promise.all([sleeping, behind]))
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    const next = await pidAnd(handle, 5);
+    expect(next.n).toBe(10);
+    expect(next.pid).not.toBe(pid);
+  });
+
+  it('with pipelines 0, every statement checks a connection out of the pool, as before', async () => {
+    const handle = await open(0);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        handle.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(${0.05}), ${i}::int as n`),
+      ),
+    );
+    const pids = new Set(answers.map((result) => rowsOf<{ pid: number }>(result)[0]!.pid));
+    expect(pids.size).toBeGreaterThan(2);
+  });
+});
