@@ -101,10 +101,11 @@ export const openPostgres = async (
     pipelines: options.pipelines ?? defaultDatabasePipelines,
   });
   prepareEveryStatement(pool);
-  // An idle connection closed by the server (restart, admin termination) must not crash the process: the pool
-  // drops it and opens a new one on the next checkout; queries in flight still fail with their own error.
+  // A connection closed by the server (restart, admin termination), an idle one of the pool or a pipelined one,
+  // must not crash the process: it is dropped and a new one opened on the next statement or checkout; statements
+  // in flight on it still fail with their own error (answered 503).
   pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const driver = drizzleNodePg({ client: pool, schema });
   return { kind: 'postgres', db: driver, driver, close: () => pool.end() };

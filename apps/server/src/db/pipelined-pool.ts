@@ -15,8 +15,8 @@ interface Lane {
  * `pipelines` connections are open and busy, to the one with the fewest statements in flight, where it is written
  * behind them without waiting for their answers (node-postgres's `pipeline` mode; each statement keeps its own
  * Sync, so one failing fails alone). The database's backend then finds its next statement already waiting instead
- * of sleeping until the portal's next write wakes it: on a 2-core machine, the research list's two statements cost
- * PostgreSQL half the CPU and the server a quarter less (bench/RESULTS.md, 2026-12-02 21:00).
+ * of sleeping until the portal's next write wakes it: on the 2-core benchmark machine the research list call cost
+ * PostgreSQL 40% to 48% less CPU (bench/RESULTS.md, "2026-12-02 20:50 analysis").
  *
  * Transactions are unchanged: `connect()` checks a connection of the pool out for the transaction alone (drizzle
  * sees a `pg.Pool`). A lost connection fails the statements in flight on it with node-postgres's own error (the
