@@ -671,8 +671,9 @@ const sectionOf = (/** @type {DbResult} */ res) => {
   ];
 };
 
+// DATABASE_PIPELINES reaches the portal and the list floor from this process's environment (db/pipelined-pool.ts)
 const commandLine = () =>
-  `npm run bench:reports -w @portal/bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  `${process.env.DATABASE_PIPELINES ? `DATABASE_PIPELINES=${process.env.DATABASE_PIPELINES} ` : ''}npm run bench:reports -w @portal/bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
 const record = (/** @type {DbResult[]} */ results) => {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';

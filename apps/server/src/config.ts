@@ -141,7 +141,7 @@ const envSchema = z.object({
   // Running at scale (issue 26)
   WEB_CONCURRENCY: positiveInt(1, 64, 1),
   // Connections each process pipelines its single statements on (PostgreSQL only; db/pipelined-pool.ts); 0 = off.
-  DATABASE_PIPELINES: positiveInt(0, 64, 2),
+  DATABASE_PIPELINES: positiveInt(0, 64, 0),
   TRUST_PROXY: z
     .string()
     .trim()

@@ -87,8 +87,12 @@ export const openPglite = async (
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
 };
 
-/** Connections a process pipelines its single statements on (PipelinedPool) when nothing else is said. */
-export const defaultDatabasePipelines = 2;
+/**
+ * Connections a process pipelines its single statements on (PipelinedPool) when nothing else is said: none. A
+ * list-heavy load gains (PostgreSQL's CPU a request halved), but a statement written behind a slow one waits for
+ * it, and a mixed load of lists and uncached searches saw page 1's p99 double or triple (bench/RESULTS.md).
+ */
+export const defaultDatabasePipelines = 0;
 
 export const openPostgres = async (
   connectionString: string,
