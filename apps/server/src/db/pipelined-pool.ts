@@ -1,17 +1,9 @@
 import pg from 'pg';
 
-/**
- * How long the statement at a connection's head may have been running before no more are written behind it (a
- * search or an export: a statement behind it would wait for it). The portal's list statements take under 1 ms.
- */
-export const SLOW_HEAD_MS = 5;
-
 interface Lane {
   client: pg.Client;
   /** statements sent on this connection and not yet answered */
   inFlight: number;
-  /** when the statement now at the head of the connection (answered next) became its head */
-  headSince: number;
   /** settles once the connection is open (rejects if it cannot be opened) */
   ready: Promise<void>;
   connected: boolean;
@@ -26,12 +18,11 @@ interface Lane {
  * of sleeping until the portal's next write wakes it: on the 2-core benchmark machine the research list call cost
  * PostgreSQL 40% to 48% less CPU (bench/RESULTS.md, "2026-12-02 20:50 analysis").
  *
- * A statement written behind a slow one waits for it. A connection whose head statement has run longer than
- * SLOW_HEAD_MS takes no more; with every one held up, a statement checks a connection of the pool out, as before.
- * That bounds how long a very slow statement (an export) holds others, but not the wait of those written in its
- * first milliseconds: under a mixed load of page-1 lists and uncached searches, page 1's p99 was 328 to 511 ms
- * pipelined against 125 to 191 ms on the pool alone, with this rule or without it ("2026-12-02 22:00 mixed load").
+ * A statement written behind a slow one waits for it: under a mixed load of page-1 lists and uncached searches,
+ * page 1's p99 was 328 to 511 ms pipelined against 125 to 191 ms on the pool alone ("2026-12-02 22:00 mixed load").
  * So pipelining is off by default (`pipelines: 0`, every statement through the pool), for loads of short statements.
+ * (A rule that wrote nothing behind a statement running for 5 ms did not help that load, and misfired on a burst of
+ * statements sent in one turn of the event loop; it was removed.)
  *
  * Transactions are unchanged: `connect()` checks a connection of the pool out for the transaction alone (drizzle
  * sees a `pg.Pool`). A lost connection fails the statements in flight on it with node-postgres's own error (the
@@ -65,41 +56,31 @@ export class PipelinedPool extends pg.Pool {
     ) {
       return this.#poolQuery(...args);
     }
-    const now = performance.now();
-    const lane = this.#pick(now);
-    // every connection is held up by a slow statement: this one takes a connection of the pool for itself
-    if (!lane) return this.#poolQuery(...args);
-    if (lane.inFlight === 0) lane.headSince = now;
+    const lane = this.#pick();
     lane.inFlight += 1;
     const run = () => lane.client.query(config as pg.QueryConfig, values as unknown[] | undefined);
     const result = lane.connected ? run() : lane.ready.then(run);
-    // answers come in the order the statements were written: the next one is now at the head
     const settle = () => {
       lane.inFlight -= 1;
-      lane.headSince = performance.now();
     };
     result.then(settle, settle);
     return result;
   }) as pg.Pool['query'];
 
-  /**
-   * An idle connection, a new one while fewer than `pipelines` are open, else the least busy of those whose head
-   * statement has run less than SLOW_HEAD_MS; none when every one is held up.
-   */
-  #pick(now: number): Lane | undefined {
+  /** An idle connection, a new one while fewer than `pipelines` are open, else the least busy. */
+  #pick(): Lane {
     let best: Lane | undefined;
     for (const lane of this.#lanes) {
-      if (lane.inFlight === 0) return lane;
-      if (now - lane.headSince > SLOW_HEAD_MS) continue;
       if (!best || lane.inFlight < best.inFlight) best = lane;
+      if (best.inFlight === 0) return best;
     }
-    if (this.#lanes.length < this.#pipelines) return this.#open(now);
+    if (!best || this.#lanes.length < this.#pipelines) return this.#open();
     return best;
   }
 
-  #open(now: number): Lane {
+  #open(): Lane {
     const client = new pg.Client({ ...this.#clientConfig, pipeline: true } as pg.ClientConfig);
-    const lane: Lane = { client, inFlight: 0, headSince: now, connected: false, ready: Promise.resolve() };
+    const lane: Lane = { client, inFlight: 0, connected: false, ready: Promise.resolve() };
     const drop = (error?: Error) => {
       const index = this.#lanes.indexOf(lane);
       if (index >= 0) this.#lanes.splice(index, 1);

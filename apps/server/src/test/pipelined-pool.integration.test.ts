@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openPostgres, rowsOf } from '../db/client.ts';
-import { SLOW_HEAD_MS } from '../db/pipelined-pool.ts';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { createTestDatabase, type TestDatabase } from './test-app.ts';
 
@@ -96,23 +95,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pipelined statements (PostgreSQ
     const next = await pidAnd(handle, 5);
     expect(next.n).toBe(10);
     expect(next.pid).not.toBe(pid);
-  });
-
-  it(`writes nothing behind a statement that has run ${SLOW_HEAD_MS} ms: the next one takes a connection of the pool`, async () => {
-    const handle = await open(1);
-    const lane = (await pidAnd(handle, 1)).pid;
-    let slept = false;
-    const sleeping = handle.db.execute(sql`select pg_sleep(${1})`).then(() => {
-      slept = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, SLOW_HEAD_MS * 4));
-    const next = await pidAnd(handle, 4);
-    // answered while the sleep still holds the pipelined connection, on another one
-    expect(slept).toBe(false);
-    expect(next.pid).not.toBe(lane);
-    await sleeping;
-    // and once the connection is free again, statements go back to it
-    expect((await pidAnd(handle, 6)).pid).toBe(lane);
   });
 
   it('with pipelines 0, every statement checks a connection out of the pool, as before', async () => {
