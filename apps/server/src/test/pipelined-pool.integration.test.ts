@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openPostgres, rowsOf } from '../db/client.ts';
+import { type DbHandle, openDatabase, openPostgres, rowsOf } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../plugins/errors.ts';
 import { createTestDatabase, type TestDatabase } from './test-app.ts';
 
@@ -95,6 +95,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pipelined statements (PostgreSQ
     const next = await pidAnd(handle, 5);
     expect(next.n).toBe(10);
     expect(next.pid).not.toBe(pid);
+  });
+
+  it('takes its number of pipelines from the configuration (DATABASE_PIPELINES through openDatabase)', async () => {
+    const handle = await openDatabase({
+      databaseUrl: database.url!,
+      databasePipelines: 1,
+      dataDir: '/nonexistent',
+    });
+    handles.push(handle);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => pidAnd(handle, i)));
+    expect(answers.map((row) => row.n)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+    expect(new Set(answers.map((row) => row.pid)).size).toBe(1);
   });
 
   it('with pipelines 0, every statement checks a connection out of the pool, as before', async () => {
