@@ -224,7 +224,8 @@ describe('parseConfig', () => {
       return result.config;
     };
     const defaults = ok({});
-    expect(defaults).toMatchObject({ webConcurrency: 1, databasePipelines: 0, trustProxy: false, s3: null });
+    expect(defaults).toMatchObject({ webConcurrency: 1, databasePipelines: 2, trustProxy: false, s3: null });
+    expect(ok({ DATABASE_PIPELINES: '0' }).databasePipelines).toBe(0);
     expect(ok({ DATABASE_PIPELINES: '2' }).databasePipelines).toBe(2);
     expect(ok({ DATABASE_PIPELINES: '8' }).databasePipelines).toBe(8);
     expect(ok({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

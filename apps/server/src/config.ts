@@ -10,6 +10,7 @@ import {
   socialNetworks,
 } from '@portal/contract';
 import { z } from 'zod';
+import { defaultDatabasePipelines } from './db/pipelined-pool.ts';
 
 /** The built SPA, resolved from this file so that the server finds it whatever the working directory. */
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -141,7 +142,7 @@ const envSchema = z.object({
   // Running at scale (issue 26)
   WEB_CONCURRENCY: positiveInt(1, 64, 1),
   // Connections each process pipelines its single statements on (PostgreSQL only; db/pipelined-pool.ts); 0 = off.
-  DATABASE_PIPELINES: positiveInt(0, 64, 0),
+  DATABASE_PIPELINES: positiveInt(0, 64, defaultDatabasePipelines),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -197,7 +198,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** connections each process pipelines single statements on (PostgreSQL); 0: every statement checks one out */
+  /** connections each process pipelines short statements on (PostgreSQL); 0: every statement checks one out */
   databasePipelines: number;
   smtpUrl: string | undefined;
   mailFrom: string;

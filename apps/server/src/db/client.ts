@@ -7,8 +7,8 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { type DataLockOptions, lockDataDir } from './data-lock.ts';
-import { PipelinedPool } from './pipelined-pool.ts';
-import { prepareEveryStatement } from './prepared-statements.ts';
+import { defaultDatabasePipelines, PipelinedPool } from './pipelined-pool.ts';
+import { prepareEveryStatement, shortStatementName } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -87,18 +87,12 @@ export const openPglite = async (
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
 };
 
-/**
- * Connections a process pipelines its single statements on (PipelinedPool) when nothing else is said: none. A
- * list-heavy load gains (PostgreSQL's CPU a request halved), but a statement written behind a slow one waits for
- * it, and a mixed load of lists and uncached searches saw page 1's p99 double or triple (bench/RESULTS.md).
- */
-export const defaultDatabasePipelines = 0;
-
 export const openPostgres = async (
   connectionString: string,
   options: { pipelines?: number } = {},
 ): Promise<DbHandle> => {
-  // transactions check out one of `max` connections; single statements share `pipelines` more (pipelined-pool.ts)
+  // statements and transactions check out one of `max` connections; short statements share `pipelines` more
+  // (pipelined-pool.ts)
   const pool = new PipelinedPool({
     connectionString,
     max: 10,
@@ -150,17 +144,26 @@ const dialect = new PgDialect();
  * A statement's rows as arrays of values, each parsed by its column's type as `db.execute` parses them (drizzle's
  * array mode on both drivers: node-postgres `rowMode: 'array'`, PGlite the same). For a page of many rows and
  * columns: no object per row from the driver and no json built by the database (issue 26).
+ *
+ * `short`: the caller holds the statement to be short whatever the data (a page read from an index in order and
+ * stopped after a page); on PostgreSQL it is then named `short_...` and may be pipelined (db/pipelined-pool.ts).
  */
-export const arrayRows = (db: Executor, statement: SQL): Promise<unknown[][]> =>
-  db._.session
+export const arrayRows = (
+  db: Executor,
+  statement: SQL,
+  options: { short?: boolean } = {},
+): Promise<unknown[][]> => {
+  const query = dialect.sqlToQuery(statement);
+  return db._.session
     .prepareQuery<{ execute: unknown[][]; all: unknown; values: unknown }>(
-      dialect.sqlToQuery(statement),
+      query,
       undefined,
-      undefined,
+      options.short ? shortStatementName(query.sql) : undefined,
       true,
       (rows) => rows,
     )
     .execute();
+};
 
 /** Rows of a raw `db.execute` call: both drivers answer with `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

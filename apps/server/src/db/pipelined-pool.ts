@@ -10,7 +10,26 @@ interface Lane {
 }
 
 /**
- * A node-postgres pool whose single statements (everything outside a transaction) are pipelined on a few
+ * Statements whose name begins with this are short whatever the data, by their author's word: a key lookup, a page
+ * read from an index in order and stopped after a page (`arrayRows(db, statement, { short: true })`, or drizzle's
+ * `.prepare('short_...')`). Only they are pipelined.
+ */
+export const SHORT_STATEMENT_PREFIX = 'short_';
+
+/**
+ * Connections a process pipelines its short statements on (PipelinedPool) when nothing else is said. On the 2-core
+ * benchmark machine 2 cut PostgreSQL's and the portal's CPU a list request by a quarter to a half; only statements
+ * named short are pipelined, so a search never holds a list up (bench/RESULTS.md, bench/mixed-load.mjs).
+ */
+export const defaultDatabasePipelines = 2;
+
+const isShort = (config: unknown) => {
+  const name = (config as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name.startsWith(SHORT_STATEMENT_PREFIX);
+};
+
+/**
+ * A node-postgres pool whose short statements (named `short_...`, outside a transaction) are pipelined on a few
  * connections, as postgres.js does (issue 26's uncached path): a statement goes to an idle connection, or, once
  * `pipelines` connections are open and busy, to the one with the fewest statements in flight, where it is written
  * behind them without waiting for their answers (node-postgres's `pipeline` mode; each statement keeps its own
@@ -18,11 +37,12 @@ interface Lane {
  * of sleeping until the portal's next write wakes it: on the 2-core benchmark machine the research list call cost
  * PostgreSQL 40% to 48% less CPU (bench/RESULTS.md, "2026-12-02 20:50 analysis").
  *
- * A statement written behind a slow one waits for it: under a mixed load of page-1 lists and uncached searches,
- * page 1's p99 was 328 to 511 ms pipelined against 125 to 191 ms on the pool alone ("2026-12-02 22:00 mixed load").
- * So pipelining is off by default (`pipelines: 0`, every statement through the pool), for loads of short statements.
- * (A rule that wrote nothing behind a statement running for 5 ms did not help that load, and misfired on a burst of
- * statements sent in one turn of the event loop; it was removed.)
+ * A statement written behind a slow one waits for it: when every single statement was pipelined, under a mixed load
+ * of page-1 lists and uncached searches page 1's p99 was 328 to 511 ms against 125 to 191 ms on the pool alone
+ * ("2026-12-02 22:00 mixed load"). So only statements named short are: every other one (a search, a count, a
+ * write) checks a connection out of the pool as before and never holds a short one up. (A rule that wrote nothing
+ * behind a statement running for 5 ms did not help that load, and misfired on a burst of statements sent in one
+ * turn of the event loop; it was removed.)
  *
  * Transactions are unchanged: `connect()` checks a connection of the pool out for the transaction alone (drizzle
  * sees a `pg.Pool`). A lost connection fails the statements in flight on it with node-postgres's own error (the
@@ -44,11 +64,13 @@ export class PipelinedPool extends pg.Pool {
   /** The pool's own `query` (a connection checked out for one statement), for the forms not pipelined. */
   readonly #poolQuery = (super.query as (...args: unknown[]) => unknown).bind(this);
 
-  // The promise form is pipelined; callbacks and submittables (streams, cursors) go to the pool as before.
+  // Short statements in the promise form are pipelined; the rest, callbacks and submittables (streams, cursors) go
+  // to the pool as before.
   override query = ((...args: unknown[]) => {
     const [config, values, callback] = args;
     if (
       this.#pipelines === 0 ||
+      !isShort(config) ||
       this.#ended ||
       typeof values === 'function' ||
       typeof callback === 'function' ||

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { SHORT_STATEMENT_PREFIX } from './pipelined-pool.ts';
 
 /**
  * The most statements one connection keeps prepared. The portal's statements are parameterised (drizzle passes
@@ -16,6 +17,20 @@ interface QueryConfig {
 /** A statement's name, the same in every process and connection for the same text (63 bytes at most). */
 export const statementName = (text: string) =>
   `p_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+
+const shortNames = new Map<string, string>();
+
+/** The name of a statement its caller holds to be short (pipelined-pool.ts), by its text, as statementName. */
+export const shortStatementName = (text: string) => {
+  let name = shortNames.get(text);
+  if (name === undefined) {
+    name = `${SHORT_STATEMENT_PREFIX}${statementName(text)}`;
+    // the texts are a few page shapes; this bound only keeps a runaway from holding memory
+    if (shortNames.size >= 10 * MAX_PREPARED_PER_CONNECTION) shortNames.clear();
+    shortNames.set(text, name);
+  }
+  return name;
+};
 
 /**
  * Every statement the pool's connections run is a named prepared statement, named by its text: PostgreSQL parses

@@ -398,6 +398,33 @@ const pageRowOf = (v: unknown[]) =>
     throw new Error(`pageRowOf reads ${misplaced.join(', ')} out of pageColumns' order`);
 }
 
+/**
+ * A page statement short whatever the data, which may then be pipelined (db/pipelined-pool.ts): every report or a
+ * sector list walked in date order (or one keeping most reports), from the first page or a cursor, reads about a
+ * page of rows. A search, most viewed, an offset, or a filter that may keep few reports (an analyst, a company, a
+ * date range, must-read...) is not: walking by date it could read thousands of rows to find a page, and nothing
+ * must wait behind it.
+ */
+export const isShortPage = (f: ListFilter, position: ListPosition, part?: RankPart) =>
+  !part &&
+  (position.kind !== 'offset' || position.offset === 0) &&
+  orderKind(f) === 'date' &&
+  f.type === 'all' &&
+  !f.q &&
+  f.hashtags.length === 0 &&
+  f.textTags.length === 0 &&
+  !f.analyst &&
+  !f.company &&
+  !f.country &&
+  !f.region &&
+  !f.dStart &&
+  !f.dEnd &&
+  !f.mustRead &&
+  !f.ids &&
+  !f.related &&
+  f.savedBy === undefined &&
+  (f.dense === true || (!f.sector && !f.scopeSectorIds) || walkedSectorsOf(f, true) !== null);
+
 const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   const { filter: f, entitlement, position, limit } = args;
   const kind = orderKind(f);
@@ -457,7 +484,9 @@ const listPage = async (db: Executor, args: ListArgs, part?: RankPart) => {
   // DateStyle) and becomes the card's date and the cursor's position here: to_char cost the statement more.
   // (`links`, `at` and `rank` stay on the rows: cards are built from named fields only.)
   const rows = (
-    await arrayRows(db, sql`select ${pageSelect} from (${statement}) x order by ${pageOrder}`)
+    await arrayRows(db, sql`select ${pageSelect} from (${statement}) x order by ${pageOrder}`, {
+      short: isShortPage(f, position, part),
+    })
   ).map(pageRowOf);
   for (const row of rows) {
     const times = utcTimes(row.at);

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { SHORT_STATEMENT_PREFIX } from '../../db/pipelined-pool.ts';
 import { type Session, sessions, users } from '../../db/schema/index.ts';
 import { grantedSectorIdsArraySql } from '../persons/matrix-grants.ts';
 
@@ -35,7 +36,8 @@ const liveSessionQuery = (db: Executor) =>
       ),
     )
     .limit(1)
-    .prepare('find_live_session');
+    // a key lookup, short whatever the data: it may be pipelined (db/pipelined-pool.ts)
+    .prepare(`${SHORT_STATEMENT_PREFIX}find_live_session`);
 // Built once per database: every signed-in request without a cached session runs it (issue 26's uncached path).
 const liveSessionQueries = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
 
