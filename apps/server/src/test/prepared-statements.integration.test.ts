@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openPostgres, rowsOf } from '../db/client.ts';
+import { type DbHandle, executePlannedEachTime, openPostgres, rowsOf } from '../db/client.ts';
 import {
   MAX_PREPARED_PER_CONNECTION,
   prepareEveryStatement,
@@ -50,6 +50,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements (PostgreSQL
   it('leaves statements without parameters unnamed', async () => {
     const prepared = await preparedAfter((tx) => tx.execute(sql`select 42 as answer`));
     expect(prepared.some((row) => row.statement.includes('42 as answer'))).toBe(false);
+  });
+
+  it('leaves unnamed, planned with its values each time, a statement run by executePlannedEachTime', async () => {
+    const prepared = await preparedAfter(async (tx) => {
+      for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+        const rows = rowsOf<{ n: number }>(await executePlannedEachTime(tx, sql`select ${n}::int * 3 as n`));
+        expect(rows[0]?.n).toBe(n * 3);
+      }
+    });
+    expect(prepared.some((row) => row.statement.includes('* 3 as n'))).toBe(false);
   });
 
   it('a statement that fails to prepare fails the same way again (no half-prepared name is kept)', async () => {

@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
+import { executePlannedEachTime, rowsOf } from '../../db/client.ts';
 import { intArray, jsonValue, visibleReports, visibleSql } from './research-sql.ts';
 import { tsQueryOf } from './search-query.ts';
 
@@ -63,12 +63,15 @@ const titlesWithAll = async (db: Executor, words: readonly string[], limit: numb
   const notFound = sql`not (r.id = any(${intArray(exclude)}))`;
   const visible = visibleSql(sql`r`);
   const [probe] = rowsOf<{ n: number; items: unknown }>(
-    await db.execute(sql`with hits as materialized (
+    await executePlannedEachTime(
+      db,
+      sql`with hits as materialized (
         select r.id, r.title, r.published_at from reports r where ${visible} and ${holdsAll} and ${notFound}
         limit ${FREQUENT_TITLE_HITS + 1})
       select (select count(*)::int from hits) as n,
         (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
-          from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as items`),
+          from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as items`,
+    ),
   );
   if (Number(probe?.n ?? 0) <= FREQUENT_TITLE_HITS) return jsonValue<ReportSuggestion[]>(probe?.items ?? []);
   return rowsOf<{ item: unknown }>(
@@ -81,7 +84,9 @@ const titlesWithAll = async (db: Executor, words: readonly string[], limit: numb
  * Grouped suggestions. Names match by substring or trigram similarity, so a typo still matches; the order is
  * similarity, then recency. Reports, at 100,000 rows, take up to three bounded statements (the planner would
  * otherwise walk the date index filtering every row for a rare term, ARCHITECTURE 3a):
- * 1. the small groups, plus a MATERIALIZED probe of at most FREQUENT_TITLE_HITS substring hits (GIN trigram);
+ * 1. the small groups, and beside them a MATERIALIZED probe of at most FREQUENT_TITLE_HITS substring hits, planned
+ *    with its values (executePlannedEachTime): a frequent substring reads the table until it has them, a rare one
+ *    takes the trigram index;
  * 2. for a frequent substring only, the newest hits by the date index (hits are dense, so this stops early);
  * 3. when substring hits are fewer than the limit, the query's words corrected against the title vocabulary
  *    (a few thousand words, `%` on its trigram index) and titles holding every corrected word, by the plans of 1-2.
@@ -117,23 +122,33 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
         where r.title ilike ${pattern}`
     : sql`select r.id, r.title, r.published_at from reports r where ${visibleSql(sql`r`)} and r.title ilike ${pattern}
         limit ${FREQUENT_TITLE_HITS + 1}`;
-  const statement = sql`with hits as materialized (${probe})
-    select
+  // The title probe runs apart, planned with its values (a frequent word reads the table until it has enough hits,
+  // a rare one takes the trigram index), beside the groups' statement, which is prepared.
+  const probeStatement = sql`with hits as materialized (${probe})
+    select (select count(*)::int from hits) as hit_count,
+      (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
+        from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as reports`;
+  const statement = sql`select
       ${small('analysts', 'name', 'name')} as analysts,
       ${small('companies', 'name', 'name', 'bbg_code')} as companies,
       ${small('countries', 'name', 'name')} as countries,
       ${small('sectors', 'name', 'sName')} as sectors,
-      (select count(*)::int from hits) as hit_count,
       -- Published posts (issue 14), titles only, whoever asks: matched by the post search's own query
       -- (GET /posts/search), so the search finds every post the suggestions list.
       (select coalesce(json_agg(json_build_object('id', p.id, 'title', p.title, 'key', p.blog_key,
           'published_date', ${isoUtc(sql`p.published_at`)}) order by p.title_hit desc, p.published_at desc, p.id desc), '[]')
         from (select id, title, blog_key, published_at, title ilike ${pattern} as title_hit from posts
           where publish and search_vector @@ ${tsQueryOf(q)}
-          order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts,
-      (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
-        from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as reports`;
-  const [row] = rowsOf<Record<keyof SuggestionRows | 'hit_count', unknown>>(await db.execute(statement));
+          order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts`;
+  const [groups, probed] = await Promise.all([
+    db
+      .execute(statement)
+      .then((result) => rowsOf<Record<Exclude<keyof SuggestionRows, 'reports'>, unknown>>(result)[0]),
+    executePlannedEachTime(db, probeStatement).then(
+      (result) => rowsOf<{ hit_count: unknown; reports: unknown }>(result)[0],
+    ),
+  ]);
+  const row = { ...groups, ...probed };
   let reports = jsonValue<ReportSuggestion[]>(row?.reports ?? []);
   if (!short && Number(row?.hit_count ?? 0) > FREQUENT_TITLE_HITS) {
     reports = rowsOf<{ item: unknown }>(
