@@ -18,7 +18,7 @@ export const SHORT_STATEMENT_PREFIX = 'short_';
 
 /**
  * Connections a process pipelines its short statements on (PipelinedPool) when nothing else is said. On the 2-core
- * benchmark machine 2 cut PostgreSQL's and the portal's CPU a list request by a quarter to a half; only statements
+ * benchmark machine 2 cut PostgreSQL's and the portal's CPU a list request by a fifth to a third; only statements
  * named short are pipelined, so a search never holds a list up (bench/RESULTS.md, bench/mixed-load.mjs).
  */
 export const defaultDatabasePipelines = 2;
