@@ -158,3 +158,49 @@ export const portalCommand = async () => {
   if (!(await ensureServerBuild())) throw new Error('The server did not build (see above).');
   return [process.execPath, '--enable-source-maps', serverEntry];
 };
+
+/** autocannon's figures: every answer per second, 2xx per second, latency, 429/503 refusals and other failures. */
+export const autocannonFigures = (/** @type {any} */ r, /** @type {number} */ seconds) => {
+  const refused = (r.statusCodeStats?.['429']?.count ?? 0) + (r.statusCodeStats?.['503']?.count ?? 0);
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    okPerSec: Math.round(r['2xx'] / seconds),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    refused,
+    errors: r.non2xx - refused + r.errors + r.timeouts,
+  };
+};
+
+/**
+ * The compiled portal with every cache off (`CACHE_TTL_MS=0`) on a PostgreSQL database, started in `harness` as
+ * `name` with `env` added, once it answers; signed in as the demo client. Returns its base URL and Cookie header.
+ */
+export const startUncachedPortal = async (
+  /** @type {ReturnType<typeof createHarness>} */ harness,
+  /** @type {string} */ name,
+  /** @type {string} */ databaseUrl,
+  /** @type {NodeJS.ProcessEnv} */ env = {},
+) => {
+  const inherited = { ...process.env };
+  for (const key of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'CORS_ORIGINS', 'PORT', 'HOST'])
+    delete inherited[key];
+  const port = await freePort();
+  const base = `http://${host}:${port}`;
+  const portal = harness.start(name, await portalCommand(), {
+    ...inherited,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(harness.workDir, 'files'),
+    PORT: String(port),
+    HOST: host,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    CACHE_TTL_MS: '0',
+    ...env,
+  });
+  // the first start migrates the database (0005 backfills passages at 100,000 reports)
+  await waitFor(`${base}/api/health`, portal, 600_000);
+  const { cookie } = await signIn(base);
+  return { base, cookie };
+};

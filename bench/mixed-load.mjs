@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createHarness, demoAccount, freePort, host, portalCommand, signIn, waitFor } from './harness.mjs';
+import { autocannonFigures, createHarness, demoAccount, startUncachedPortal } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 import { searchTerms } from './search-terms.mjs';
 
@@ -53,37 +53,7 @@ const warmupSeconds = 3;
 
 const harness = createHarness('portal-bench-mixed-');
 
-const baseEnv = () => {
-  const env = { ...process.env };
-  for (const key of [
-    'NODE_ENV',
-    'DATABASE_URL',
-    'DATABASE_PIPELINES',
-    'DATA_DIR',
-    'SMTP_URL',
-    'CORS_ORIGINS',
-    'PORT',
-    'HOST',
-    'WEB_CONCURRENCY',
-  ])
-    delete env[key];
-  return env;
-};
-
-/** @typedef {{ reqPerSec: number, p50: number, p99: number, refused: number, failed: number }} Load */
-/** @returns {Load} */
-const figures = (/** @type {any} */ r) => ({
-  reqPerSec: Math.round(r.requests.average),
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  // searches past the bound on concurrent searches are answered 429/503 by design: counted apart
-  refused: (r.statusCodeStats?.['429']?.count ?? 0) + (r.statusCodeStats?.['503']?.count ?? 0),
-  failed:
-    r.non2xx -
-    ((r.statusCodeStats?.['429']?.count ?? 0) + (r.statusCodeStats?.['503']?.count ?? 0)) +
-    r.errors +
-    r.timeouts,
-});
+/** @typedef {ReturnType<typeof autocannonFigures>} Load */
 
 const measure = async (/** @type {string} */ base, /** @type {string} */ cookie) => {
   const list = { url: `${base}${listPath}`, headers: { cookie } };
@@ -101,7 +71,11 @@ const measure = async (/** @type {string} */ base, /** @type {string} */ cookie)
   await mixed(warmupSeconds);
   const [l, s] = await mixed(durationSeconds);
   const alone = await autocannon({ ...list, connections: aloneConnections, duration: durationSeconds });
-  return { list: figures(l), search: figures(s), alone: figures(alone) };
+  return {
+    list: autocannonFigures(l, durationSeconds),
+    search: autocannonFigures(s, durationSeconds),
+    alone: autocannonFigures(alone, durationSeconds),
+  };
 };
 
 const run = async () => {
@@ -109,21 +83,15 @@ const run = async () => {
   const rows = [];
   for (let round = 1; round <= rounds; round += 1) {
     for (const pipelines of settings) {
-      const port = await freePort();
-      const base = `http://${host}:${port}`;
-      const portal = harness.start(`portal-${pipelines}-${round}`, await portalCommand(), {
-        ...baseEnv(),
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: path.join(harness.workDir, 'files'),
-        DATABASE_PIPELINES: String(pipelines),
-        PORT: String(port),
-        HOST: host,
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-        CACHE_TTL_MS: '0',
-      });
-      await waitFor(`${base}/api/health`, portal, 600_000);
-      const { cookie } = await signIn(base);
+      const { base, cookie } = await startUncachedPortal(
+        harness,
+        `portal-${pipelines}-${round}`,
+        databaseUrl,
+        {
+          DATABASE_PIPELINES: String(pipelines),
+          WEB_CONCURRENCY: '1',
+        },
+      );
       const m = await measure(base, cookie);
       const row = { round, pipelines, ...m };
       console.log(
@@ -165,7 +133,7 @@ const record = (/** @type {Awaited<ReturnType<typeof run>>} */ rows, /** @type {
     ),
     '',
   ];
-  const failed = rows.reduce((n, r) => n + r.list.failed + r.search.failed + r.alone.failed, 0);
+  const failed = rows.reduce((n, r) => n + r.list.errors + r.search.errors + r.alone.errors, 0);
   if (failed > 0)
     lines.push(`**${failed} requests failed** (errors, timeouts or answers other than 2xx/429/503).`, '');
   if (!existsSync(resultsFile)) writeFileSync(resultsFile, '# Benchmark results\n');

@@ -5,9 +5,8 @@
 // cached). The load test (search.mjs) shows the cached configuration under 50 connections; this one shows what a
 // cache miss costs for each shape alone.
 //   node bench/search-shapes.mjs --database-url postgres://postgres@127.0.0.1:55432/bench100k [--runs 5]
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createHarness, freePort, host, portalCommand, signIn, waitFor } from './harness.mjs';
+import { createHarness, startUncachedPortal } from './harness.mjs';
 import { searchTerms } from './search-terms.mjs';
 
 const { values: args } = parseArgs({
@@ -22,22 +21,7 @@ if (!databaseUrl.startsWith('postgres') || !(runs > 0)) {
 
 const harness = createHarness('portal-bench-shapes-');
 try {
-  const env = { ...process.env };
-  for (const key of ['NODE_ENV', 'DATA_DIR', 'SMTP_URL', 'PORT', 'HOST']) delete env[key];
-  const port = await freePort();
-  const base = `http://${host}:${port}`;
-  const portal = harness.start('portal', await portalCommand(), {
-    ...env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(harness.workDir, 'files'),
-    PORT: String(port),
-    HOST: host,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    CACHE_TTL_MS: '0',
-  });
-  await waitFor(`${base}/api/health`, portal, 600_000);
-  const { cookie } = await signIn(base);
+  const { base, cookie } = await startUncachedPortal(harness, 'portal', databaseUrl);
   /** `runs` answers to `url` one after the other after one warm-up: sorted times (ms) and the last body. */
   const timed = async (/** @type {string} */ url) => {
     const times = [];

@@ -13,7 +13,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createHarness, demoAccount, freePort, host, portalCommand, signIn, waitFor } from './harness.mjs';
+import {
+  autocannonFigures,
+  createHarness,
+  demoAccount,
+  freePort,
+  host,
+  portalCommand,
+  signIn,
+  waitFor,
+} from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 import { searchTerms as terms } from './search-terms.mjs';
 
@@ -56,21 +65,6 @@ const baseEnv = () => {
 };
 
 /** @typedef {{ reqPerSec: number, okPerSec: number, p50: number, p99: number, requests: number, refused: number, errors: number }} Load */
-/** autocannon's figures: every answer per second, 2xx per second, latency, 429/503 refusals and other failures. */
-const figures = (/** @type {any} */ r, /** @type {number} */ seconds) => ({
-  reqPerSec: Math.round(r.requests.average),
-  okPerSec: Math.round(r['2xx'] / seconds),
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  requests: r.requests.total,
-  refused: (r.statusCodeStats?.['429']?.count ?? 0) + (r.statusCodeStats?.['503']?.count ?? 0),
-  errors:
-    r.non2xx -
-    ((r.statusCodeStats?.['429']?.count ?? 0) + (r.statusCodeStats?.['503']?.count ?? 0)) +
-    r.errors +
-    r.timeouts,
-});
-
 /** Search load and health at the same time; warm-up first (search only). */
 const measure = async (/** @type {string} */ base, /** @type {string} */ cookie) => {
   const search = {
@@ -84,7 +78,7 @@ const measure = async (/** @type {string} */ base, /** @type {string} */ cookie)
     autocannon({ ...search, duration: durationSeconds }),
     autocannon({ url: `${base}/api/health`, connections: healthConnections, duration: durationSeconds }),
   ]);
-  return { search: figures(s, durationSeconds), health: figures(h, durationSeconds) };
+  return { search: autocannonFigures(s, durationSeconds), health: autocannonFigures(h, durationSeconds) };
 };
 
 const fmt = (/** @type {Load} */ l) =>
