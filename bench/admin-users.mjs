@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createHarness, freePort, host, portalCommand, signIn, tail, waitFor } from './harness.mjs';
+import { createHarness, startPortal, tail } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const { values: args } = parseArgs({
@@ -211,21 +211,13 @@ const percentile = (/** @type {number[]} */ sorted, /** @type {number} */ p) =>
 
 /** Starts the portal with `cacheEnv`, signs in as the admin, times every row; stops the portal. */
 const measure = async (/** @type {Row[]} */ rows, /** @type {Record<string, string>} */ cacheEnv) => {
-  const port = await freePort();
-  const base = `http://${host}:${port}`;
-  const portal = harness.start(`portal-${cacheEnv.CACHE_TTL_MS ?? 'default'}`, await portalCommand(), {
-    ...baseEnv(),
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: path.join(harness.workDir, 'files'),
-    PORT: String(port),
-    HOST: host,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    ...cacheEnv,
-  });
+  const { base, cookie, portal } = await startPortal(
+    harness,
+    `portal-${cacheEnv.CACHE_TTL_MS ?? 'default'}`,
+    databaseUrl,
+    { env: cacheEnv, account: admin },
+  );
   try {
-    await waitFor(`${base}/api/health`, portal, 300_000);
-    const { cookie } = await signIn(base, admin);
     /** @type {Timing[]} */
     const out = [];
     for (const row of rows) {

@@ -174,17 +174,30 @@ export const autocannonFigures = (/** @type {any} */ r, /** @type {number} */ se
 };
 
 /**
- * The compiled portal with every cache off (`CACHE_TTL_MS=0`) on a PostgreSQL database, started in `harness` as
- * `name` with `env` added, once it answers; signed in as the demo client. Returns its base URL and Cookie header.
+ * The compiled portal on a PostgreSQL database, started in `harness` as `name` with `env` added (the caller's
+ * CACHE_TTL_MS, DATABASE_PIPELINES...), once it answers; signed in as `account`. Returns its base URL, the Cookie
+ * header and the process.
  */
-export const startUncachedPortal = async (
+export const startPortal = async (
   /** @type {ReturnType<typeof createHarness>} */ harness,
   /** @type {string} */ name,
   /** @type {string} */ databaseUrl,
-  /** @type {NodeJS.ProcessEnv} */ env = {},
+  /** @type {{ env?: NodeJS.ProcessEnv, account?: typeof demoAccount }} */ {
+    env = {},
+    account = demoAccount,
+  } = {},
 ) => {
   const inherited = { ...process.env };
-  for (const key of ['NODE_ENV', 'DATABASE_URL', 'DATA_DIR', 'SMTP_URL', 'CORS_ORIGINS', 'PORT', 'HOST'])
+  for (const key of [
+    'NODE_ENV',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'SMTP_URL',
+    'CORS_ORIGINS',
+    'PORT',
+    'HOST',
+    'CACHE_TTL_MS',
+  ])
     delete inherited[key];
   const port = await freePort();
   const base = `http://${host}:${port}`;
@@ -196,11 +209,10 @@ export const startUncachedPortal = async (
     HOST: host,
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
-    CACHE_TTL_MS: '0',
     ...env,
   });
   // the first start migrates the database (0005 backfills passages at 100,000 reports)
   await waitFor(`${base}/api/health`, portal, 600_000);
-  const { cookie } = await signIn(base);
-  return { base, cookie };
+  const { cookie } = await signIn(base, account);
+  return { base, cookie, portal };
 };

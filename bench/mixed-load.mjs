@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { autocannonFigures, createHarness, demoAccount, startUncachedPortal } from './harness.mjs';
+import { autocannonFigures, createHarness, demoAccount, startPortal } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 import { searchTerms } from './search-terms.mjs';
 
@@ -83,15 +83,9 @@ const run = async () => {
   const rows = [];
   for (let round = 1; round <= rounds; round += 1) {
     for (const pipelines of settings) {
-      const { base, cookie } = await startUncachedPortal(
-        harness,
-        `portal-${pipelines}-${round}`,
-        databaseUrl,
-        {
-          DATABASE_PIPELINES: String(pipelines),
-          WEB_CONCURRENCY: '1',
-        },
-      );
+      const { base, cookie } = await startPortal(harness, `portal-${pipelines}-${round}`, databaseUrl, {
+        env: { CACHE_TTL_MS: '0', DATABASE_PIPELINES: String(pipelines), WEB_CONCURRENCY: '1' },
+      });
       const m = await measure(base, cookie);
       const row = { round, pipelines, ...m };
       console.log(

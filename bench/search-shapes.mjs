@@ -6,7 +6,7 @@
 // cache miss costs for each shape alone.
 //   node bench/search-shapes.mjs --database-url postgres://postgres@127.0.0.1:55432/bench100k [--runs 5]
 import { parseArgs } from 'node:util';
-import { createHarness, startUncachedPortal } from './harness.mjs';
+import { createHarness, startPortal } from './harness.mjs';
 import { searchTerms } from './search-terms.mjs';
 
 const { values: args } = parseArgs({
@@ -21,7 +21,7 @@ if (!databaseUrl.startsWith('postgres') || !(runs > 0)) {
 
 const harness = createHarness('portal-bench-shapes-');
 try {
-  const { base, cookie } = await startUncachedPortal(harness, 'portal', databaseUrl);
+  const { base, cookie } = await startPortal(harness, 'portal', databaseUrl, { env: { CACHE_TTL_MS: '0' } });
   /** `runs` answers to `url` one after the other after one warm-up: sorted times (ms) and the last body. */
   const timed = async (/** @type {string} */ url) => {
     const times = [];
