@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createHarness, startPortal, tail } from './harness.mjs';
+import { createHarness, inheritedEnv, startPortal, tail } from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 
 const { values: args } = parseArgs({
@@ -42,23 +42,6 @@ if (!/^[a-z0-9_]+$/.test(dbName)) throw new Error(`unexpected database name ${db
 const maintenanceUrl = Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString();
 
 const harness = createHarness('portal-bench-admin-users-');
-
-/** The environment of the portal and the seed, without what would change their behaviour. */
-const baseEnv = () => {
-  const env = { ...process.env };
-  for (const key of [
-    'NODE_ENV',
-    'DATABASE_URL',
-    'DATA_DIR',
-    'SMTP_URL',
-    'CORS_ORIGINS',
-    'PORT',
-    'HOST',
-    'CACHE_TTL_MS',
-  ])
-    delete env[key];
-  return env;
-};
 
 /**
  * Runs `fn` with a client on `url`.
@@ -124,7 +107,7 @@ const prepare = async () => {
       '--contacts',
       String(scale.contacts),
     ],
-    { ...baseEnv(), DATABASE_URL: databaseUrl, DATA_DIR: path.join(harness.workDir, 'seed-files') },
+    { ...inheritedEnv(), DATABASE_URL: databaseUrl, DATA_DIR: path.join(harness.workDir, 'seed-files') },
   );
   const code = await new Promise((resolve) => seed.child.once('exit', resolve));
   if (code !== 0) throw new Error(`seed:scale failed (exit ${code}); its log: ${seed.log}`);

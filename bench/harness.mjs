@@ -173,6 +173,23 @@ export const autocannonFigures = (/** @type {any} */ r, /** @type {number} */ se
   };
 };
 
+/** This process's environment without what a benchmark sets for the processes it starts (database, port, cache). */
+export const inheritedEnv = () => {
+  const env = { ...process.env };
+  for (const key of [
+    'NODE_ENV',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'SMTP_URL',
+    'CORS_ORIGINS',
+    'PORT',
+    'HOST',
+    'CACHE_TTL_MS',
+  ])
+    delete env[key];
+  return env;
+};
+
 /**
  * The compiled portal on a PostgreSQL database, started in `harness` as `name` with `env` added (the caller's
  * CACHE_TTL_MS, DATABASE_PIPELINES...), once it answers; signed in as `account`. Returns its base URL, the Cookie
@@ -187,18 +204,7 @@ export const startPortal = async (
     account = demoAccount,
   } = {},
 ) => {
-  const inherited = { ...process.env };
-  for (const key of [
-    'NODE_ENV',
-    'DATABASE_URL',
-    'DATA_DIR',
-    'SMTP_URL',
-    'CORS_ORIGINS',
-    'PORT',
-    'HOST',
-    'CACHE_TTL_MS',
-  ])
-    delete inherited[key];
+  const inherited = inheritedEnv();
   const port = await freePort();
   const base = `http://${host}:${port}`;
   const portal = harness.start(name, await portalCommand(), {
