@@ -19,8 +19,11 @@ export const openResearchListCall = async (distDir, databaseUrl) => {
   const { createResearchService } = await load('modules/research/research.service.js');
   const { reportsQuery } = await load('contract/index.js');
   const { sql } = await import('drizzle-orm');
-  // as the portal would run with the same environment (DATABASE_PIPELINES, default 0)
-  const handle = await openPostgres(databaseUrl, { pipelines: Number(process.env.DATABASE_PIPELINES ?? 0) });
+  // as the portal would run with the same environment: DATABASE_PIPELINES, else the build's own default
+  const pipelines = process.env.DATABASE_PIPELINES;
+  const handle = await openPostgres(databaseUrl, {
+    pipelines: pipelines === undefined || pipelines === '' ? undefined : Number(pipelines),
+  });
   const [user] = rowsOf(
     await handle.db.execute(sql`select id, type, hidden, email_verified_at as "emailVerifiedAt",
       activated_at as "activatedAt" from users where email = ${demoAccount.email}`),
