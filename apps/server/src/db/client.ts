@@ -87,15 +87,23 @@ export const openPglite = async (
   return { kind: 'pglite', db: driver, driver, close: () => client.close() };
 };
 
+/**
+ * How long a connection to PostgreSQL may take to open, and a statement may wait for a free connection of the pool,
+ * before it fails (answered 503, plugins/errors.ts): a database host that drops packets, instead of refusing, would
+ * otherwise hold every request until the operating system gives up on the connection (minutes).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
 export const openPostgres = async (
   connectionString: string,
-  options: { pipelines?: number } = {},
+  options: { pipelines?: number; connectTimeoutMs?: number } = {},
 ): Promise<DbHandle> => {
   // statements and transactions check out one of `max` connections; short statements share `pipelines` more
-  // (pipelined-pool.ts)
+  // (pipelined-pool.ts), opened with the same connect timeout
   const pool = new PipelinedPool({
     connectionString,
     max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DATABASE_CONNECT_TIMEOUT_MS,
     pipelines: options.pipelines ?? defaultDatabasePipelines,
   });
   prepareEveryStatement(pool);

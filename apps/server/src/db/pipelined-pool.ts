@@ -119,7 +119,11 @@ export class PipelinedPool extends pg.Pool {
       },
       (error: unknown) => {
         drop();
-        throw error;
+        // node-postgres's client says only "timeout expired" when its connect timeout ends the attempt: said as
+        // the pool says it for its own connections, which the errors plugin answers 503
+        throw (error as Error | null)?.message === 'timeout expired'
+          ? new Error('Connection terminated due to connection timeout', { cause: error })
+          : error;
       },
     );
     // a failed connection fails the statements waiting for it; the promise itself is never left unhandled
