@@ -141,7 +141,7 @@ const envSchema = z.object({
   SIGNUP_PER_IP_HOUR: positiveInt(1, 10_000, 10),
   // Running at scale (issue 26)
   WEB_CONCURRENCY: positiveInt(1, 64, 1),
-  // Connections each process pipelines its single statements on (PostgreSQL only; db/pipelined-pool.ts); 0 = off.
+  // Connections each process pipelines its short statements on (PostgreSQL only; db/pipelined-pool.ts); 0 = off.
   DATABASE_PIPELINES: positiveInt(0, 64, defaultDatabasePipelines),
   TRUST_PROXY: z
     .string()
