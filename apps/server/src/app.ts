@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { loggerOptions, PortalLogController } from './logger.ts';
@@ -11,6 +11,7 @@ import { bodyParsingPlugin } from './plugins/body-parsing.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { replySerializer, requestValidator } from './plugins/schema-compilers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -85,8 +86,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
           )(config.trustProxy)
         : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setValidatorCompiler(requestValidator);
+  app.setSerializerCompiler(replySerializer);
 
   const registered = new Set<string>();
   app.addHook('onRoute', (route) => {
