@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBuild, serverEntry } from '../scripts/server-build.mjs';
+import { ensureServerBuild, serverEntry, serverNodeFlags } from '../scripts/server-build.mjs';
 
 export const host = '127.0.0.1';
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -156,7 +156,7 @@ export const signIn = async (/** @type {string} */ base, account = demoAccount) 
  */
 export const portalCommand = async () => {
   if (!(await ensureServerBuild())) throw new Error('The server did not build (see above).');
-  return [process.execPath, '--enable-source-maps', serverEntry];
+  return [process.execPath, ...serverNodeFlags, serverEntry];
 };
 
 /** autocannon's figures: every answer per second, 2xx per second, latency, 429/503 refusals and other failures. */

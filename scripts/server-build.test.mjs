@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildStatus, serverEntry } from './server-build.mjs';
+import { buildServer, serverBuildStatus, serverEntry, serverNodeFlags } from './server-build.mjs';
 import { repoRoot } from './web-build.mjs';
 
 // A repository in miniature: a server that imports the contract package and reads a folder beside one of its
@@ -69,5 +69,13 @@ describe('the compiled server (`npm start` runs JavaScript)', () => {
     const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
     expect(manifest.scripts.start).not.toMatch(/tsx/);
+  });
+
+  it('runs with the server’s Node flags under `npm run serve`, and with its heap flag under `npm start`', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    expect(scripts.serve).toMatch(new RegExp(`&& node ${serverNodeFlags.join(' ')} ${serverEntry}$`));
+    const heapFlags = serverNodeFlags.filter((flag) => flag !== '--enable-source-maps');
+    expect(heapFlags.length).toBeGreaterThan(0);
+    expect(scripts.start).toBe(`node ${heapFlags.join(' ')} scripts/start.mjs`);
   });
 });

@@ -12,14 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { serverEntry, serverNodeFlags } from '../../scripts/server-build.mjs';
 import { envKeys } from './environment.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const resultsRoot = path.join(repoRoot, 'e2e/test-results');
 const keepResultsMs = 24 * 60 * 60 * 1000;
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
-// The compiled server, as `npm start` runs it (scripts/server-build.mjs builds it when its sources changed).
-const serverEntry = 'apps/server/dist/server.js';
 const journeyDataScript = 'apps/server/scripts/e2e-journey-data.ts';
 const host = '127.0.0.1';
 // The first start seeds the demo, its four replays encoded by ffmpeg included (about a minute on 2 cores).
@@ -276,7 +275,9 @@ export async function startHarness() {
     });
     if (built.status !== 0) throw new Error(`The server did not build:\n${built.stdout}${built.stderr}`);
     const logFd = openSync(logFile, 'a');
-    const portal = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    // The compiled server with its Node flags, as `npm run serve` runs it (scripts/server-build.mjs builds it when its
+    // sources changed).
+    const portal = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
       cwd: repoRoot,
       env,
       detached: true,
