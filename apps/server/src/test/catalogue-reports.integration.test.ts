@@ -560,10 +560,14 @@ describe('GET /reports and friends (issue 3)', () => {
         publishedAt: new Date(base + i * 3_600_000).toISOString(),
       });
     }
-    const response = await reader.get('/api/reports/suggestions?q=liquidity%20digest');
-    expect(response.statusCode).toBe(200);
-    const dates = response.json().reports.map((r: { published_date: string }) => r.published_date);
-    expect(dates).toEqual([304, 303, 302, 301, 300].map((h) => new Date(base + h * 3_600_000).toISOString()));
+    const newest = [304, 303, 302, 301, 300].map((h) => new Date(base + h * 3_600_000).toISOString());
+    // as typed, and with a typo whose corrected words are as frequent
+    for (const q of ['liquidity digest', 'liqidity digest']) {
+      const response = await reader.get(`/api/reports/suggestions?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      const dates = response.json().reports.map((r: { published_date: string }) => r.published_date);
+      expect(dates, q).toEqual(newest);
+    }
   });
 
   it('shows a report added in this process once its change is published', async () => {

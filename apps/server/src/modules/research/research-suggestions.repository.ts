@@ -27,71 +27,117 @@ type ReportSuggestion = SuggestionRows['reports'][number];
 // A substring present in more titles than this is frequent: its newest hits are found by walking the date
 // index; a rarer one by sorting its (few) trigram-index hits. Deciding from a bounded probe pins the plan.
 const FREQUENT_TITLE_HITS = 300;
+// The newest reports a title search reads first: a match among them in a hundred or so has its newest five there.
+const RECENT_TITLES = 400;
 // Titles matched by one or two characters (no trigram to use): only the newest reports are looked at.
 const SHORT_QUERY_WINDOW = 5000;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The query's words of three letters or more (at most four), each corrected against the title vocabulary. */
+const wordsToCorrect = (q: string) =>
+  [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((w) => w.length >= 3).slice(0, 4);
+
 /**
- * The query's words (three letters or more) each replaced by the closest word of the report titles (trigram
- * similarity over the small `report_title_words` table), or [] when nothing differs from the query: then the
- * substring search has already found what there is.
+ * SQL of the query's words each replaced by the closest word of the report titles (trigram similarity over the
+ * small `report_title_words` table), as a json array of [original, corrected] in the words' order.
  */
-const correctedWords = async (db: Executor, q: string) => {
-  const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))]
-    .filter((w) => w.length >= 3)
-    .slice(0, 4);
-  if (words.length === 0) return [];
+const correctionsSql = (words: readonly string[]) => {
+  if (words.length === 0) return sql`'[]'::json`;
   const list = sql.join(
     words.map((word) => sql`${word}`),
     sql`, `,
   );
-  const rows = rowsOf<{ word: string; original: string }>(
-    await db.execute(sql`select t.w as original, coalesce((select v.word from report_title_words v
-        where v.word % t.w order by similarity(v.word, t.w) desc, v.word limit 1), t.w) as word
-      from unnest(array[${list}]::text[]) with ordinality t(w, i) order by t.i`),
-  );
-  return rows.some((row) => row.word !== row.original) ? rows.map((row) => row.word) : [];
+  return sql`(select json_agg(json_build_array(t.w, coalesce((select v.word from report_title_words v
+      where v.word % t.w order by similarity(v.word, t.w) desc, v.word limit 1), t.w)) order by t.i)
+    from unnest(array[${list}]::text[]) with ordinality t(w, i))`;
 };
 
-/** The newest reports whose title holds every word, except `exclude`: a bounded trigram probe, else the date walk. */
-const titlesWithAll = async (db: Executor, words: readonly string[], limit: number, exclude: number[]) => {
+/** The corrected words, or [] when none differs from the query: then the substring search has found what there is. */
+const correctedWords = (corrections: unknown) => {
+  const pairs = jsonValue<[string, string][] | null>(corrections) ?? [];
+  return pairs.some(([original, word]) => word !== original) ? pairs.map(([, word]) => word) : [];
+};
+
+/** How many of the newest reports a title search reads first, and past how many hits a match is frequent (tests use a few). */
+interface TitleSearchSizes {
+  recentTitles: number;
+  frequentHits: number;
+}
+
+/**
+ * The newest `limit` visible reports whose title `matches` (SQL over alias `r`), as a json array, in one statement
+ * to be planned with its values (executePlannedEachTime), in up to three steps, each run only when the one before
+ * falls short (PostgreSQL reads a CASE's branches, and the CTEs they use, only when it gets to them):
+ * 1. the newest RECENT_TITLES reports by the date index: a frequent match (a common word, at least one title in
+ *    a hundred or so) has its newest `limit` there, and reading them costs well under a millisecond;
+ * 2. a MATERIALIZED probe of at most FREQUENT_TITLE_HITS + 1 hits: a rare match takes the trigram index, and when
+ *    there are no more than FREQUENT_TITLE_HITS of them, the newest of those;
+ * 3. else every hit in date order (the planner picks the date index's walk or the trigram index's bitmap).
+ * A frequent word used to pay for the probe (about 4 ms for `outlook` at 100,000 reports, 10,122 hits on the
+ * trigram index) and a second statement for the walk; a typo of one paid for it again after its correction.
+ */
+const newestTitles = (matches: SQL, limit: number, sizes: TitleSearchSizes) => {
+  const visible = visibleSql(sql`r`);
+  const newest = (a: string) => sql.raw(`${a}.published_at desc nulls last, ${a}.id desc nulls last`);
+  const json = (rows: SQL, a: string) =>
+    sql`(select coalesce(json_agg(${reportJson(a)} order by ${newest(a)}), '[]') from ${rows} ${sql.raw(a)})`;
+  return sql`with recent as materialized (
+      select r.id, r.title, r.published_at from (select r.id, r.title, r.published_at from reports r where ${visible}
+        order by ${newest('r')} limit ${sql.raw(String(Math.trunc(sizes.recentTitles)))}) r
+      where ${matches} order by ${newest('r')} limit ${limit}),
+    hits as materialized (
+      select r.id, r.title, r.published_at from reports r where ${visible} and ${matches}
+      limit ${sql.raw(String(Math.trunc(sizes.frequentHits) + 1))})
+    select case
+      when (select count(*) from recent) >= ${limit} then ${json(sql`recent`, 'n')}
+      when (select count(*) from hits) <= ${sql.raw(String(Math.trunc(sizes.frequentHits)))}
+        then ${json(sql`(select * from hits h order by ${newest('h')} limit ${limit})`, 'h')}
+      else ${json(
+        sql`(select r.id, r.title, r.published_at from reports r where ${visible} and ${matches}
+        order by ${newest('r')} limit ${limit})`,
+        'w',
+      )}
+    end as reports`;
+};
+
+/** The newest reports whose title holds every word, except `exclude` (newestTitles). */
+const titlesWithAll = async (
+  db: Executor,
+  words: readonly string[],
+  limit: number,
+  exclude: number[],
+  sizes: TitleSearchSizes,
+) => {
   const holdsAll = sql.join(
     words.map((word) => sql`r.title ilike ${likePattern(word)}`),
     sql` and `,
   );
-  const notFound = sql`not (r.id = any(${intArray(exclude)}))`;
-  const visible = visibleSql(sql`r`);
-  const [probe] = rowsOf<{ n: number; items: unknown }>(
+  const [row] = rowsOf<{ reports: unknown }>(
     await executePlannedEachTime(
       db,
-      sql`with hits as materialized (
-        select r.id, r.title, r.published_at from reports r where ${visible} and ${holdsAll} and ${notFound}
-        limit ${FREQUENT_TITLE_HITS + 1})
-      select (select count(*)::int from hits) as n,
-        (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
-          from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as items`,
+      newestTitles(sql`${holdsAll} and not (r.id = any(${intArray(exclude)}))`, limit, sizes),
     ),
   );
-  if (Number(probe?.n ?? 0) <= FREQUENT_TITLE_HITS) return jsonValue<ReportSuggestion[]>(probe?.items ?? []);
-  return rowsOf<{ item: unknown }>(
-    await db.execute(sql`select ${reportJson('r')} as item from reports r where ${visible} and ${holdsAll} and ${notFound}
-      order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
-  ).map((row) => jsonValue<ReportSuggestion>(row.item));
+  return jsonValue<ReportSuggestion[]>(row?.reports ?? []);
 };
 
 /**
  * Grouped suggestions. Names match by substring or trigram similarity, so a typo still matches; the order is
- * similarity, then recency. Reports, at 100,000 rows, take up to three bounded statements (the planner would
- * otherwise walk the date index filtering every row for a rare term, ARCHITECTURE 3a):
- * 1. the small groups, and beside them a MATERIALIZED probe of at most FREQUENT_TITLE_HITS substring hits, planned
- *    with its values (executePlannedEachTime): a frequent substring reads the table until it has them, a rare one
- *    takes the trigram index;
- * 2. for a frequent substring only, the newest hits by the date index (hits are dense, so this stops early);
- * 3. when substring hits are fewer than the limit, the query's words corrected against the title vocabulary
- *    (a few thousand words, `%` on its trigram index) and titles holding every corrected word, by the plans of 1-2.
+ * similarity, then recency. Reports, at 100,000 rows, take at most two rounds of bounded statements (the planner
+ * would otherwise walk the date index filtering every row for a rare term, ARCHITECTURE 3a):
+ * 1. the small groups with the query's words corrected against the title vocabulary (a few thousand words, `%` on
+ *    its trigram index), and beside them the newest substring hits (newestTitles: a bounded probe, and the date
+ *    index's walk for a frequent substring, in one statement planned with its values);
+ * 2. when substring hits are fewer than the limit and a word was corrected, titles holding every corrected word,
+ *    by the same plans. A typo used to take four statements one after the other (probe, walk, correction, probe).
  */
-export const findSuggestions = async (db: Executor, q: string, limit: number) => {
+export const findSuggestions = async (
+  db: Executor,
+  q: string,
+  limit: number,
+  sizes: TitleSearchSizes = { recentTitles: RECENT_TITLES, frequentHits: FREQUENT_TITLE_HITS },
+) => {
   const pattern = likePattern(q);
   // The other groups are small tables: a looser word similarity tolerates a typo in a short name.
   const looseMatch = (column: SQL) =>
@@ -116,18 +162,15 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
         where ${matches} order by 3 desc, 2 limit ${limit}) x)`;
   };
   const short = q.length < 3;
-  const probe = short
-    ? sql`select r.id, r.title, r.published_at from (select id, title, published_at from reports where ${visibleReports}
-        order by published_at desc nulls last, id desc nulls last limit ${SHORT_QUERY_WINDOW}) r
-        where r.title ilike ${pattern}`
-    : sql`select r.id, r.title, r.published_at from reports r where ${visibleSql(sql`r`)} and r.title ilike ${pattern}
-        limit ${FREQUENT_TITLE_HITS + 1}`;
-  // The title probe runs apart, planned with its values (a frequent word reads the table until it has enough hits,
-  // a rare one takes the trigram index), beside the groups' statement, which is prepared.
-  const probeStatement = sql`with hits as materialized (${probe})
-    select (select count(*)::int from hits) as hit_count,
-      (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
-        from (select * from hits order by published_at desc nulls last, id desc nulls last limit ${limit}) h) as reports`;
+  // The title probe runs apart, planned with its values, beside the groups' statement, which is prepared.
+  const probeStatement = short
+    ? sql`select (select coalesce(json_agg(${reportJson('h')} order by h.published_at desc, h.id desc), '[]')
+        from (select r.id, r.title, r.published_at from (select id, title, published_at from reports
+          where ${visibleReports} order by published_at desc nulls last, id desc nulls last
+          limit ${SHORT_QUERY_WINDOW}) r
+        where r.title ilike ${pattern} order by r.published_at desc nulls last, r.id desc nulls last
+        limit ${limit}) h) as reports`
+    : newestTitles(sql`r.title ilike ${pattern}`, limit, sizes);
   const statement = sql`select
       ${small('analysts', 'name', 'name')} as analysts,
       ${small('companies', 'name', 'name', 'bbg_code')} as companies,
@@ -139,30 +182,25 @@ export const findSuggestions = async (db: Executor, q: string, limit: number) =>
           'published_date', ${isoUtc(sql`p.published_at`)}) order by p.title_hit desc, p.published_at desc, p.id desc), '[]')
         from (select id, title, blog_key, published_at, title ilike ${pattern} as title_hit from posts
           where publish and search_vector @@ ${tsQueryOf(q)}
-          order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts`;
-  const [groups, probed] = await Promise.all([
+          order by 5 desc, published_at desc nulls last, id desc limit ${limit}) p) as posts,
+      -- the query's words corrected against the title vocabulary, for typo tolerance below (about a millisecond)
+      ${correctionsSql(short ? [] : wordsToCorrect(q))} as corrections`;
+  const [row, probed] = await Promise.all([
     db
       .execute(statement)
-      .then((result) => rowsOf<Record<Exclude<keyof SuggestionRows, 'reports'>, unknown>>(result)[0]),
-    executePlannedEachTime(db, probeStatement).then(
-      (result) => rowsOf<{ hit_count: unknown; reports: unknown }>(result)[0],
-    ),
+      .then(
+        (result) =>
+          rowsOf<Record<Exclude<keyof SuggestionRows, 'reports'> | 'corrections', unknown>>(result)[0],
+      ),
+    executePlannedEachTime(db, probeStatement).then((result) => rowsOf<{ reports: unknown }>(result)[0]),
   ]);
-  const row = { ...groups, ...probed };
-  let reports = jsonValue<ReportSuggestion[]>(row?.reports ?? []);
-  if (!short && Number(row?.hit_count ?? 0) > FREQUENT_TITLE_HITS) {
-    reports = rowsOf<{ item: unknown }>(
-      await db.execute(sql`select ${reportJson('r')} as item from reports r where ${visibleSql(sql`r`)} and r.title ilike ${pattern}
-        order by r.published_at desc nulls last, r.id desc nulls last limit ${limit}`),
-    ).map((item) => jsonValue<ReportSuggestion>(item.item));
-  }
+  let reports = jsonValue<ReportSuggestion[]>(probed?.reports ?? []);
   if (!short && reports.length < limit) {
-    // Typo tolerance: each word of the query corrected against the title vocabulary, then titles holding every
-    // corrected word, by the same bounded plans as above.
-    const corrected = await correctedWords(db, q);
+    // Typo tolerance: titles holding every corrected word, by the same bounded plans as the probe.
+    const corrected = correctedWords(row?.corrections);
     if (corrected.length > 0) {
       const found = reports.map((report) => report.id);
-      reports = [...reports, ...(await titlesWithAll(db, corrected, limit - reports.length, found))];
+      reports = [...reports, ...(await titlesWithAll(db, corrected, limit - reports.length, found, sizes))];
     }
   }
   return {
