@@ -551,7 +551,7 @@ describe('GET /reports and friends (issue 3)', () => {
   });
 
   // Last: it adds reports that the earlier expectations do not count.
-  it('suggests the newest reports of a frequent title substring (the date-walk plan)', async () => {
+  it('suggests the newest reports of a frequent title substring (each step: suggestions.integration)', async () => {
     const base = Date.UTC(2028, 0, 1);
     for (let i = 0; i < 305; i += 1) {
       await fixtures.report({

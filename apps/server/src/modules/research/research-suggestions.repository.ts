@@ -26,7 +26,7 @@ type ReportSuggestion = SuggestionRows['reports'][number];
 
 // A substring present in more titles than this is frequent: its newest hits are found by walking the date
 // index; a rarer one by sorting its (few) trigram-index hits. Deciding from a bounded probe pins the plan.
-const FREQUENT_TITLE_HITS = 300;
+const FREQUENT_TITLE_HITS = 100;
 // The newest reports a title search reads first: a match among them in a hundred or so has its newest five there.
 const RECENT_TITLES = 400;
 // Titles matched by one or two characters (no trigram to use): only the newest reports are looked at.
