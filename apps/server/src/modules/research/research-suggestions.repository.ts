@@ -24,8 +24,8 @@ const reportJson = (alias: string) => {
 };
 type ReportSuggestion = SuggestionRows['reports'][number];
 
-// A substring present in more titles than this is frequent: its newest hits are found by walking the date
-// index; a rarer one by sorting its (few) trigram-index hits. Deciding from a bounded probe pins the plan.
+// A title substring with more hits than this (and too few among the newest reports) is searched in date order; a
+// rarer one by sorting its few trigram-index hits (newestTitles). Deciding from a bounded probe pins the plan.
 const FREQUENT_TITLE_HITS = 100;
 // The newest reports a title search reads first: a match among them in a hundred or so has its newest five there.
 const RECENT_TITLES = 400;
