@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { readsTheSameBothWays, replySerializer, requestValidator } from './schema-compilers.ts';
 
-const serializerOf = (schema: z.ZodType) => replySerializer({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+const serializerOf = (schema: z.ZodType) =>
+  replySerializer({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 const validatorOf = (schema: z.ZodType) =>
   requestValidator({ schema, method: 'GET', url: '/x', httpPart: 'querystring' });
 

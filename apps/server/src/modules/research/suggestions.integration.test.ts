@@ -36,16 +36,22 @@ describe('suggested report titles, step by step (issue 26)', () => {
 
   it('finds a frequent match among the newest reports', async () => {
     expect(await titles('zephyrine liquidity')).toEqual(newestDigests());
-    expect(await titles('zephyrine liquidity', { recentTitles: 7, frequentHits: 300 })).toEqual(newestDigests());
+    expect(await titles('zephyrine liquidity', { recentTitles: 7, frequentHits: 300 })).toEqual(
+      newestDigests(),
+    );
   });
 
   it('takes the newest of a probe’s few hits when the newest reports hold too few', async () => {
-    expect(await titles('zephyrine liquidity', { recentTitles: 2, frequentHits: 20 })).toEqual(newestDigests());
+    expect(await titles('zephyrine liquidity', { recentTitles: 2, frequentHits: 20 })).toEqual(
+      newestDigests(),
+    );
   });
 
   it('reads every hit in date order when the probe finds more than a few', async () => {
     // the probe keeps the first 4 hits found, the 4 oldest: the newest of those would be wrong
-    expect(await titles('zephyrine liquidity', { recentTitles: 2, frequentHits: 3 })).toEqual(newestDigests());
+    expect(await titles('zephyrine liquidity', { recentTitles: 2, frequentHits: 3 })).toEqual(
+      newestDigests(),
+    );
   });
 
   it('corrects a typo and then searches the same way', async () => {
