@@ -173,7 +173,10 @@ export const autocannonFigures = (/** @type {any} */ r, /** @type {number} */ se
   };
 };
 
-/** This process's environment without what a benchmark sets for the processes it starts (database, port, cache). */
+/**
+ * This process's environment without what a benchmark sets for the processes it starts (database, files, port,
+ * cache, processes, logs), so that a variable left in the caller's shell never changes what is measured.
+ */
 export const inheritedEnv = () => {
   const env = { ...process.env };
   for (const key of [
@@ -185,6 +188,9 @@ export const inheritedEnv = () => {
     'PORT',
     'HOST',
     'CACHE_TTL_MS',
+    'WEB_CONCURRENCY',
+    'LOG_LEVEL',
+    'LOG_FORMAT',
   ])
     delete env[key];
   return env;

@@ -25,7 +25,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createHarness, freePort, host, portalCommand, signIn, stopChild, waitFor } from './harness.mjs';
+import {
+  createHarness,
+  freePort,
+  host,
+  inheritedEnv,
+  portalCommand,
+  signIn,
+  stopChild,
+  waitFor,
+} from './harness.mjs';
 import { formatResults, resultsFile } from './results-file.mjs';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
@@ -161,22 +170,6 @@ const listIds = async (/** @type {string} */ base, /** @type {Session} */ who, t
 // ---------------------------------------------------------------------------------------------------------------
 // The portal as a child process
 
-const portalEnv = () => {
-  const env = { ...process.env };
-  for (const key of [
-    'NODE_ENV',
-    'DATABASE_URL',
-    'SMTP_URL',
-    'CORS_ORIGINS',
-    'CACHE_TTL_MS',
-    'WEB_CONCURRENCY',
-    'LOG_LEVEL',
-    'LOG_FORMAT',
-  ])
-    delete env[key];
-  return env;
-};
-
 let portalCount = 0;
 /**
  * Starts the portal (development mode: the demo accounts) on `dataDir` (and `databaseUrl` when given) and waits for
@@ -189,7 +182,7 @@ const startPortal = async (options) => {
   portalCount += 1;
   const spawned = now();
   const proc = harness.start(`portal-${portalCount}`, await portalCommand(), {
-    ...portalEnv(),
+    ...inheritedEnv(),
     PORT: String(port),
     HOST: host,
     DATA_DIR: options.dataDir,
